@@ -1,0 +1,3 @@
+"""cardroom: GeoPlunge, Sequence States & Capitals and Tri-Virsity, offline."""
+
+__version__ = "0.1.0"
