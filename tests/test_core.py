@@ -84,9 +84,7 @@ def test_move_spaces_match_ignoring_time():
 
 
 def test_tiny_game_passes_conformance():
-    playouts = check_game(
-        GAME, seeds=range(40), score_check=lambda s: _duel_score_rule(GAME, s)
-    )
+    playouts = check_game(GAME, seeds=range(40), score_check=lambda s: _duel_score_rule(GAME, s))
     assert all(GAME.is_over(p.final) for p in playouts)
     assert sum(p.refused for p in playouts) > 40 * 3
     # The clock's timeout path was exercised in some playouts.

@@ -59,7 +59,9 @@ class StateFacts:
     water_pct: float  # share of total area that is water, in percent
     top_cities: tuple[City, ...]  # five largest by 2020 Census, largest first
     borders: tuple[str, ...]  # postal codes, sorted; land borders + Four Corners diagonals
-    time_zones: tuple[str, ...]  # primary first: Eastern, Central, Mountain, Pacific, Alaska, Hawaii
+    time_zones: tuple[
+        str, ...
+    ]  # primary first: Eastern, Central, Mountain, Pacific, Alaska, Hawaii
     electoral_votes: int  # 2024 apportionment
     bird: str
     flower: str
@@ -67,6 +69,7 @@ class StateFacts:
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
+        del out["fips"]  # an internal key (the map geometry's id), not a card field
         out["top_cities"] = [asdict(c) for c in self.top_cities]
         out["borders"] = list(self.borders)
         out["time_zones"] = list(self.time_zones)

@@ -118,7 +118,9 @@ def _probe_illegal(game: Game, state: Any, move: Move, playout: Playout, rng: ra
             pass
         except GameError:
             if i == 0:
-                raise _fail(f"unknown move kind not refused as malformed: {probe}", playout) from None
+                raise _fail(
+                    f"unknown move kind not refused as malformed: {probe}", playout
+                ) from None
         except Exception as exc:  # noqa: BLE001 - any other exception breaks the protocol
             raise _fail(f"{probe} raised {type(exc).__name__}: {exc}", playout) from None
         else:
