@@ -35,6 +35,109 @@ def _cmd_atlas(args: argparse.Namespace) -> int:
     return 0
 
 
+def _tokens(values: Sequence[str], *, hyphens: bool) -> list[str]:
+    """Split arguments on commas (and hyphens, for "KS-MO-KY"); keep multi-word names."""
+    out: list[str] = []
+    for v in values:
+        for part in v.replace("-" if hyphens else ",", ",").split(","):
+            part = part.strip()
+            if part:
+                out.append(part)
+    return out
+
+
+def _codes(tokens: Sequence[str], prog: str) -> list[str] | None:
+    from . import atlas
+
+    try:
+        return [atlas.lookup(t).code for t in tokens]
+    except KeyError as exc:
+        print(f"cardroom {prog}: {exc.args[0]}", file=sys.stderr)
+        return None
+
+
+def _cmd_referee(args: argparse.Namespace) -> int:
+    from .geoplunge.groups import check_group
+
+    tokens = _tokens(args.state, hyphens=True)
+    if not tokens:
+        print("cardroom referee: name the states of the group, in order", file=sys.stderr)
+        return 2
+    codes = _codes(tokens, "referee")
+    if codes is None:
+        return 2
+    check = check_group(codes, args.level)
+    if args.json:
+        json.dump({"level": args.level, **check.to_json()}, sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        shown = "-".join(codes)
+        verdict = "valid" if check.ok else "invalid"
+        print(f"{verdict}: {shown} at Level {args.level}: {check.reason}")
+    return 0 if check.ok else 1
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    from .geoplunge import solver
+
+    tokens = [t for v in args.hand for t in v.replace(",", " ").split()]
+    codes = _codes(tokens, "solve")
+    if codes is None:
+        return 2
+    dupes = sorted({c for c in codes if codes.count(c) > 1})
+    if dupes:
+        print(f"cardroom solve: the hand holds {', '.join(dupes)} twice", file=sys.stderr)
+        return 2
+    hand = solver.Hand(codes, args.level)
+    sol = solver.solve(hand, args.level)
+    groups = hand.groups() if args.groups else None
+    if args.json:
+        out = sol.to_json()
+        if groups is not None:
+            out["groups"] = [list(g) for g in groups]
+        json.dump(out, sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+        return 0
+
+    def show(gs: solver.Groups | None) -> str:
+        return "none in this hand" if gs is None else "  ".join("-".join(g) for g in gs)
+
+    print(f"Level {args.level} hand of {len(codes)} cards")
+    print(f"GeoPlunge:    {show(sol.geoplunge)}")
+    print(f"ThreeOPlunge: {show(sol.threeoplunge)}")
+    if groups is not None:
+        print(f"Winning groups ({len(groups)}):")
+        for g in groups:
+            print("  " + "-".join(g))
+    return 0
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from . import games
+
+    run = games.simulator(args.game)
+    if run is None:  # pragma: no cover - every registered game has one so far
+        print(f"cardroom simulate: no simulator for {args.game}", file=sys.stderr)
+        return 2
+    if args.games < 0:
+        print("cardroom simulate: --games must be 0 or more", file=sys.stderr)
+        return 2
+    teams = (args.team1 or args.difficulty, args.team2 or args.difficulty)
+    report = run(args.level, args.games, args.seed, teams)
+    if args.json:
+        json.dump(report, sys.stdout)
+        sys.stdout.write("\n")
+    else:
+        r = report["results"]
+        print(
+            f"{report['game']} Level {report['level']}: {report['games']} games "
+            f"({teams[0]} vs {teams[1]}) in {report['seconds']} s; "
+            f"Team 1 won {r['team1']}, Team 2 won {r['team2']}, ties {r['tie']}; "
+            f"errors {report['errors']}"
+        )
+    return 0 if report["errors"] == 0 else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="cardroom", description="GeoPlunge and friends: data, referee, solver, simulator."
@@ -47,6 +150,52 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--json", action="store_true", help="print a JSON array of records")
     a.add_argument("--pretty", action="store_true", help="indent the JSON")
     a.set_defaults(func=_cmd_atlas)
+
+    levels = {"type": int, "choices": (2, 3, 4), "required": True, "metavar": "{2,3,4}"}
+    r = sub.add_parser(
+        "referee",
+        help="check one group of state cards, in the order given",
+        description="Check one Border-Up group in the order given: exit 0 if it is a "
+        "winning group, 1 (with the reason) if not, 2 for unknown states.",
+    )
+    r.add_argument("game", choices=("border-up",))
+    r.add_argument("--level", help="2, 3 or 4", **levels)
+    r.add_argument(
+        "state", nargs="+", help='postal codes or names in order ("KS MO KY", "New York")'
+    )
+    r.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    r.set_defaults(func=_cmd_referee)
+
+    so = sub.add_parser(
+        "solve",
+        help="find GeoPlunge / ThreeOPlunge groups in a hand",
+        description="Find one GeoPlunge and one ThreeOPlunge in a hand, or say there is none.",
+    )
+    so.add_argument("game", choices=("border-up",))
+    so.add_argument("--level", help="2, 3 or 4", **levels)
+    so.add_argument(
+        "--hand", nargs="+", required=True, help="postal codes, comma- or space-separated"
+    )
+    so.add_argument("--groups", action="store_true", help="also list every winning group")
+    so.add_argument("--json", action="store_true", help="print JSON")
+    so.set_defaults(func=_cmd_solve)
+
+    si = sub.add_parser(
+        "simulate",
+        help="play the computer against itself and count results",
+        description="Play bot against bot through the game engine; errors counts games "
+        "that raised or broke an invariant (exit 1 if any).",
+    )
+    si.add_argument("game", choices=("border-up",))
+    si.add_argument("--level", help="2, 3 or 4", **levels)
+    si.add_argument("--games", type=int, default=100, help="number of games (100)")
+    si.add_argument("--seed", type=int, default=0, help="seed of the first game (0)")
+    diffs = ("easy", "medium", "hard")
+    si.add_argument("--difficulty", choices=diffs, default="medium", help="both bots (medium)")
+    si.add_argument("--team1", choices=diffs, help="Team 1's bot (default: --difficulty)")
+    si.add_argument("--team2", choices=diffs, help="Team 2's bot (default: --difficulty)")
+    si.add_argument("--json", action="store_true", help="print the report as JSON")
+    si.set_defaults(func=_cmd_simulate)
     return p
 
 

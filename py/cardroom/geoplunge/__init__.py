@@ -1,0 +1,28 @@
+"""GeoPlunge games: Border-Up (group checking, solver, computer opponent).
+
+* :mod:`.groups` -- is a group of state cards a winning group at Level 2, 3 or 4, and why
+  not; is a shout valid.
+* :mod:`.solver` -- exact search for GeoPlunge / ThreeOPlunge groups in a hand.
+* :mod:`.border_up` -- the Border-Up :class:`~cardroom.core.Game` (``GAME``) and its result.
+* :mod:`.bot` -- the computer opponent (easy, medium, hard).
+* :mod:`.simulate` -- bot against bot, with invariants checked.
+"""
+
+from __future__ import annotations
+
+from .groups import CALLS, LEVELS, GroupCheck, ShoutCheck, check_group, check_shout
+from .solver import Hand, Solution, all_groups, find, solve
+
+__all__ = [
+    "CALLS",
+    "LEVELS",
+    "GroupCheck",
+    "Hand",
+    "ShoutCheck",
+    "Solution",
+    "all_groups",
+    "check_group",
+    "check_shout",
+    "find",
+    "solve",
+]

@@ -1,0 +1,135 @@
+"""The Border-Up computer opponent: easy, medium and hard.
+
+The bot sees only its own view (:meth:`BorderUp.view`): its hand, the level, the clock.
+It finds real groups with the exact solver and "shouts" after a delay that a person might
+need: longer at higher levels, longer for a hand with few groups, longer when going for
+the ThreeOPlunge bonus, and drawn with the caller's seeded ``random.Random``.
+
+============  ========  ==========================  ===============  ==============
+difficulty    speed     mistakes (invalid shouts)   goes for bonus   GeoPlunges
+============  ========  ==========================  ===============  ==============
+easy          slow      about 1 shout in 4          sometimes        rarely
+medium        moderate  about 1 shout in 12         often            half the time
+hard          fast      never                       whenever it can  often
+============  ========  ==========================  ===============  ==============
+
+With no GeoPlunge in its hand, the bot passes after a while (R-9).
+
+``plan(view, difficulty, rng)`` returns a :class:`Plan`: ``(delay_ms, move)``, the delay
+counted from the start of the current phase (the GeoPlunging question, or the deal) and the
+move timed accordingly; ``move`` is None when the bot has nothing to do.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from ..core import Move
+from . import solver
+from .groups import check_shout, group_sizes
+
+__all__ = ["DIFFICULTIES", "PROFILES", "Plan", "Profile", "hand_hardness", "plan"]
+
+DIFFICULTIES = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    speed: float  # multiplier of the level's base time
+    mistake: float  # chance that a shout is wrong
+    greed: float  # chance to go for ThreeOPlunge when the hand has one
+    plunge: float  # chance to GeoPlunge
+    decide_ms: tuple[int, int]  # range of the GeoPlunging decision time
+
+
+PROFILES: dict[str, Profile] = {
+    "easy": Profile(speed=2.2, mistake=0.25, greed=0.35, plunge=0.3, decide_ms=(1200, 5600)),
+    "medium": Profile(speed=1.3, mistake=0.08, greed=0.65, plunge=0.5, decide_ms=(800, 4000)),
+    "hard": Profile(speed=0.55, mistake=0.0, greed=1.0, plunge=0.7, decide_ms=(400, 2500)),
+}
+
+#: A medium-fast team's time to find two groups in an average hand, per level (ms).
+BASE_MS = {2: 24_000, 3: 32_000, 4: 55_000}
+
+
+class Plan(NamedTuple):
+    delay_ms: int
+    move: Move | None
+
+
+def hand_hardness(hand: solver.Hand) -> float:
+    """0 (groups everywhere) .. 1 (hardly any): how hard the hand is to read, from the
+    number of distinct winning groups it holds."""
+    n = hand.count(3) if hand.level < 4 else hand.count(4) + hand.count(5)
+    typical = 10 if hand.level < 4 else 25
+    return 1.0 / (1.0 + n / typical)
+
+
+def _corrupt(
+    call: str, groups: list[list[str]], hand: list[str], level: int, rng: random.Random
+) -> list[list[str]] | None:
+    """A plausible wrong version of ``groups`` (a misplaced card, a card that does not
+    border), checked to really be wrong; None if none was found."""
+    used = {c for g in groups for c in g}
+    spare = [c for c in hand if c not in used]
+    for _ in range(12):
+        out = [list(g) for g in groups]
+        g = rng.choice(out)
+        if level >= 3 and rng.random() < 0.5:
+            i = rng.randrange(len(g) - 1)
+            g[i], g[i + 1] = g[i + 1], g[i]
+        elif spare:
+            g[rng.randrange(len(g))] = rng.choice(spare)
+        else:
+            continue
+        if not check_shout(call, out, level).valid:
+            return out
+    return None
+
+
+def plan(view: Mapping[str, Any], difficulty: str, rng: random.Random) -> Plan:
+    """What the bot seated at ``view["seat"]`` will do in the current phase, and when."""
+    if difficulty not in PROFILES:
+        raise ValueError(f"difficulty is one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
+    prof = PROFILES[difficulty]
+    seat, phase, now = view["seat"], view["phase"], view["now"]
+    if seat not in (0, 1) or phase == "over":
+        return Plan(0, None)
+    if phase == "plunge":
+        if view["plunge"]["mine"] is not None:
+            return Plan(0, None)
+        delay = rng.randint(*prof.decide_ms)
+        choice = rng.random() < prof.plunge
+        return Plan(delay, Move(seat, "plunge", choice, max(now, delay)))
+    # The race.
+    if view["passed"][seat] or any(sh["team"] == seat for sh in view["shouted"]):
+        return Plan(0, None)
+    level = view["level"]
+    start = view["timing"]["race_start"]
+    limit = view["timing"]["time_limit_ms"]
+    hand = solver.Hand(view["hand"], level)
+    hard = hand_hardness(hand)
+    jitter = rng.lognormvariate(0.0, 0.35)
+    base = BASE_MS[level] * prof.speed * (0.6 + 1.4 * hard) * jitter
+    sol = solver.solve(hand, level)
+    if sol.geoplunge is None:
+        # Nothing to find: give up once sure (R-9), before the clock calls time.
+        delay = int(min(base * 2.0, limit * 0.8))
+        return Plan(delay, Move(seat, "pass", None, max(now, start + delay)))
+    if sol.threeoplunge is not None and rng.random() < prof.greed:
+        call, found = "threeoplunge", sol.threeoplunge
+        base *= 1.35
+    else:
+        call, found = "geoplunge", sol.geoplunge
+    groups = [list(g) for g in found]
+    rng.shuffle(groups)
+    if prof.mistake and rng.random() < prof.mistake:
+        wrong = _corrupt(call, groups, list(view["hand"]), level, rng)
+        if wrong is not None:
+            groups = wrong
+            base *= 0.8  # hasty
+    delay = max(int(base), 1500 if max(group_sizes(level)) == 3 else 3000)
+    return Plan(delay, Move(seat, "shout", [call, groups], max(now, start + delay)))

@@ -1,0 +1,154 @@
+"""Bot against bot: many Border-Up games through the engine, with invariants checked.
+
+Each game goes through :meth:`BorderUp.apply` and :meth:`BorderUp.view` only: each bot
+plans from its own view at the start of each phase, its delays become the moves' times,
+and the table clock makes its calls (end of the count, of the shout window, time) when
+they fall due before the next bot move. ``errors`` counts games that raised or broke an
+invariant:
+
+* every move a bot plans is applied without error;
+* no view shows a card its seat may not see, and every view is JSON;
+* the game ends, and replaying the seed and moves gives the same final state;
+* the points follow the scoring table (:mod:`cardroom.scoring`), never above 40;
+* a hard bot's shouts are always valid.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import scoring
+from ..core import REFEREE, Move
+from . import bot
+from .border_up import GAME, BorderUpState
+from .groups import check_shout
+
+__all__ = ["SimGame", "play", "run"]
+
+MAX_STEPS = 50
+
+
+class InvariantError(AssertionError):
+    """A simulated game broke an invariant."""
+
+
+@dataclass
+class SimGame:
+    seed: int
+    moves: list[Move] = field(default_factory=list)
+    final: BorderUpState | None = None
+
+
+def _leaves(obj: Any):
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield k
+            yield from _leaves(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _leaves(v)
+    else:
+        yield obj
+
+
+def _check_views(s: BorderUpState) -> None:
+    for seat in (0, 1, REFEREE):
+        view = json.loads(json.dumps(GAME.view(s, seat)))
+        hidden = GAME.secrets(s, seat)
+        leaked = [x for x in _leaves(view) if isinstance(x, str) and x in hidden]
+        if leaked:
+            raise InvariantError(f"view of seat {seat} shows {leaked}")
+
+
+def play(
+    seed: int, level: int, difficulties: Sequence[str] = ("medium", "medium"), **options: Any
+) -> SimGame:
+    """One bot-against-bot game; raises on any broken invariant."""
+    rngs = [random.Random(f"border-up:{seed}:{seat}") for seat in (0, 1)]
+    s = GAME.new(seed, level=level, **options)
+    game = SimGame(seed)
+    planned: list[Move | None] = [None, None]
+    phase_seen: list[str | None] = [None, None]
+    for _ in range(MAX_STEPS):
+        _check_views(s)
+        if GAME.is_over(s):
+            break
+        for seat in (0, 1):
+            if phase_seen[seat] != s.phase:
+                phase_seen[seat] = s.phase
+                planned[seat] = bot.plan(GAME.view(s, seat), difficulties[seat], rngs[seat]).move
+        ready = [
+            m for seat, m in enumerate(planned) if m is not None and m in GAME.legal_moves(s, seat)
+        ]
+        clock = GAME.legal_moves(s, REFEREE)
+        candidates = [*ready, *clock]
+        if not candidates:
+            raise InvariantError("the game is not over but nobody can move")
+        move = min(candidates, key=lambda m: (m.at, m.seat == REFEREE))
+        s = GAME.apply(s, move)
+        game.moves.append(move)
+        if move.seat in (0, 1):
+            planned[move.seat] = None
+    else:
+        raise InvariantError(f"no end after {MAX_STEPS} moves")
+    game.final = s
+    _check_end(game, level, difficulties, options)
+    return game
+
+
+def _check_end(
+    game: SimGame, level: int, difficulties: Sequence[str], options: dict[str, Any]
+) -> None:
+    s = game.final
+    assert s is not None
+    replayed = GAME.replay(game.seed, [m.to_json() for m in game.moves], level=level, **options)
+    if replayed != s:
+        raise InvariantError("replay from seed and moves differs")
+    winner, bonus = GAME.outcome(s)
+    pts = GAME.points(s)
+    if pts != scoring.score(winner, bonus, GAME.plunged(s)) or max(pts) > scoring.MAX_POINTS:
+        raise InvariantError(f"points {pts} break the scoring table")
+    if winner is None and pts != (5, 5):
+        raise InvariantError(f"a tie scores 5 each, not {pts}")
+    for sh in s.shouts:
+        if difficulties[sh.seat] == "hard" and not check_shout(sh.call, sh.groups, level).valid:
+            raise InvariantError(f"a hard bot shouted invalid groups: {sh}")
+
+
+def run(
+    level: int,
+    games: int,
+    seed: int = 0,
+    difficulties: Sequence[str] = ("medium", "medium"),
+    **options: Any,
+) -> dict[str, Any]:
+    """Play ``games`` games (seeds ``seed``, ``seed + 1``...) and count the results:
+    ``{"game", "level", "games", "errors", "results": {"team1", "team2", "tie"},
+    "seconds"}``."""
+    for d in difficulties:
+        if d not in bot.PROFILES:
+            raise ValueError(f"difficulty is one of {', '.join(bot.DIFFICULTIES)}, not {d!r}")
+    t0 = time.perf_counter()
+    results = {"team1": 0, "team2": 0, "tie": 0}
+    errors = 0
+    for i in range(games):
+        try:
+            g = play(seed + i, level, difficulties, **options)
+        except Exception:  # noqa: BLE001 - every failure counts as an error
+            errors += 1
+            continue
+        winner, _ = GAME.outcome(g.final)  # type: ignore[arg-type]
+        results[{0: "team1", 1: "team2", None: "tie"}[winner]] += 1
+    return {
+        "game": GAME.slug,
+        "level": level,
+        "games": games,
+        "errors": errors,
+        "results": results,
+        "seconds": round(time.perf_counter() - t0, 3),
+    }

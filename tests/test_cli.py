@@ -1,0 +1,115 @@
+"""The ``cardroom`` command line, run as a user would: ``python -m cardroom ...``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cardroom", *args], capture_output=True, text=True, timeout=120
+    )
+
+
+@pytest.mark.parametrize(
+    "level, states",
+    [
+        ("4", ["KS", "MO", "KY", "WV", "PA"]),
+        ("4", ["MD", "VA", "NC"]),
+        ("3", ["Maryland", "Virginia", "North Carolina"]),
+        ("2", ["va", "md", "nc"]),
+        ("2", ["KS-MO-KY"]),
+        ("3", ["New York,Vermont,Massachusetts"]),
+    ],
+)
+def test_referee_valid(level, states):
+    p = run("referee", "border-up", "--level", level, *states)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.startswith("valid: ")
+
+
+@pytest.mark.parametrize(
+    "level, states, reason",
+    [
+        ("4", ["KS", "IA", "MO", "AR"], "Missouri would be crossed twice"),
+        ("4", ["CO", "NE", "KS", "TX"], "Texas borders none of Colorado, Nebraska and Kansas"),
+        ("3", ["VA", "MD", "NC"], "so it goes in the middle: MD-VA-NC"),
+        ("2", ["ME", "TX", "OH"], "Maine borders neither Texas nor Ohio"),
+        ("2", ["KS", "MO", "KY", "WV"], "a Level 2 group has 3 cards, not 4"),
+        ("4", ["KS", "MO", "KS"], "Kansas appears twice"),
+    ],
+)
+def test_referee_invalid(level, states, reason):
+    p = run("referee", "border-up", "--level", level, *states)
+    assert p.returncode == 1
+    assert p.stdout.startswith("invalid: ") and reason in p.stdout
+
+
+def test_referee_json_and_usage_errors():
+    p = run("referee", "border-up", "--level", "3", "VA", "MD", "NC", "--json")
+    assert p.returncode == 1
+    assert json.loads(p.stdout) == {
+        "level": 3,
+        "cards": ["VA", "MD", "NC"],
+        "ok": False,
+        "reason": json.loads(p.stdout)["reason"],
+        "order": ["MD", "VA", "NC"],
+    }
+    p = run("referee", "border-up", "--level", "4", "KS", "Narnia")
+    assert p.returncode == 2 and "Narnia" in p.stderr
+    assert run("referee", "border-up", "KS", "MO", "KY").returncode == 2  # no --level
+    assert run("referee", "border-up", "--level", "5", "KS", "MO", "KY").returncode == 2
+    assert run("referee", "tri-virsity", "--level", "2", "KS", "MO", "KY").returncode == 2
+    assert run("referee", "border-up", "--level", "2").returncode == 2
+
+
+def test_solve_prints_groups_or_none():
+    p = run("solve", "border-up", "--level", "4", "--hand", "KS,MO,KY,WV,PA,MD,VA,NC")
+    assert p.returncode == 0
+    lines = p.stdout.splitlines()
+    assert lines[0] == "Level 4 hand of 8 cards"
+    assert lines[1].startswith("GeoPlunge:") and "none" not in lines[1]
+    assert lines[2] == "ThreeOPlunge: none in this hand"
+    p = run("solve", "border-up", "--level", "2", "--hand", "AK", "HI", "ME", "TX", "--json")
+    assert p.returncode == 0
+    assert json.loads(p.stdout) == {
+        "level": 2,
+        "cards": ["AK", "HI", "ME", "TX"],
+        "geoplunge": None,
+        "threeoplunge": None,
+    }
+    p = run(
+        "solve", "border-up", "--level", "3", "--hand", "MD VA NC SC GA FL", "--groups", "--json"
+    )
+    out = json.loads(p.stdout)
+    assert out["geoplunge"] is not None
+    assert ["MD", "VA", "NC"] in out["groups"] or ["NC", "VA", "MD"] in out["groups"]
+    assert run("solve", "border-up", "--level", "3", "--hand", "MD,XX").returncode == 2
+    assert run("solve", "border-up", "--level", "3", "--hand", "MD,MD,VA").returncode == 2
+
+
+def test_simulate_json_contract():
+    p = run("simulate", "border-up", "--level", "4", "--games", "20", "--seed", "3", "--json")
+    assert p.returncode == 0, p.stderr
+    report = json.loads(p.stdout)
+    assert set(report) == {"game", "level", "games", "errors", "results", "seconds"}
+    assert report["game"] == "border-up" and report["level"] == 4 and report["games"] == 20
+    assert report["errors"] == 0
+    assert set(report["results"]) == {"team1", "team2", "tie"}
+    assert sum(report["results"].values()) == 20
+    again = json.loads(run("simulate", "border-up", "--level", "4", "--games", "20",
+                           "--seed", "3", "--json").stdout)  # fmt: skip
+    assert again["results"] == report["results"]  # seeded
+    p = run("simulate", "border-up", "--level", "2", "--games", "10", "--team1", "hard",
+            "--team2", "easy")  # fmt: skip
+    assert p.returncode == 0 and "(hard vs easy)" in p.stdout and "errors 0" in p.stdout
+    assert run("simulate", "border-up", "--level", "2", "--difficulty", "expert").returncode == 2
+
+
+def test_atlas_still_works():
+    p = run("atlas", "KS", "--json")
+    assert p.returncode == 0 and json.loads(p.stdout)[0]["code"] == "KS"
