@@ -1,0 +1,566 @@
+"""Start-up figures for the built site, against a bare ``loadPyodide()`` page.
+
+Usage::
+
+    .venv/bin/python benchmarks/startup.py [--site DIR] [--runs 3] [--stat median|best]
+        [--json FILE|-]
+
+Builds the site (``python build.py --out TMP``) unless ``--site`` is given, serves it on
+127.0.0.1 together with ``/bench-bare.html`` (a page that only calls ``loadPyodide()`` from the
+site's own vendored Pyodide files; it exists only in this script's server, never in the site),
+and drives headless Chromium (``/usr/bin/chromium``) with a fresh profile per run:
+
+- *cold*: a new user-data-dir, first visit;
+- *repeat*: the browser is closed and relaunched on the same profile, second visit (HTTP disk
+  cache, V8/wasm code cache and, for the site, its service worker are all warm).
+
+For each visit it records the time to ready (``performance.mark("bare:ready")`` on the bare page,
+``performance.mark("cardroom:ready")`` on the site, both from navigation start), first
+contentful paint, and the bytes the page moved (the server counts every response body it sends,
+including the service worker's precache; the page's own resource timing gives the transfer
+size it saw). It then checks the budgets:
+
+- site ready (cold) <= 1.15 x bare ``loadPyodide()`` (cold), medians;
+- first contentful paint <= 0.3 s, cold and repeat, medians;
+- no heavy module (svgwrite, networkx) imported in the browser: ``sys.modules`` inspected through
+  PyScript's interpreter, plus the request log and the shipped package archive;
+- no request to any host but 127.0.0.1.
+
+Prints a table, exits 1 if a budget is broken (2 if a page never became ready).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import zipfile
+from dataclasses import asdict, dataclass, field
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+HOST = "127.0.0.1"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    f"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE {HOST}",
+]
+HEAVY = ("svgwrite", "networkx")
+BARE_PATH = "/bench-bare.html"
+READY_TIMEOUT_MS = 120_000
+
+BUDGET_READY_RATIO = 1.15
+BUDGET_FCP_MS = 300.0
+
+BARE_PAGE = b"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bare loadPyodide()</title></head>
+<body><p>Loading Pyodide (bare benchmark page)</p>
+<script type="module">
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+const pyodide = await loadPyodide();
+pyodide.runPython("1 + 1");
+performance.mark("bare:ready");
+document.documentElement.dataset.ready = "1";
+</script></body></html>
+"""
+
+# Python run inside the site's interpreter (reached through PyScript's whenDefined("py")).
+PY_MODULE_CHECK = f"""
+import json, sys
+json.dumps({{
+    "heavy": sorted(m for m in sys.modules if m.split(".")[0] in {HEAVY!r}),
+    "modules": len(sys.modules),
+    "cardroom": sorted(m for m in sys.modules if m.startswith("cardroom")),
+}})
+"""
+
+JS_MODULE_CHECK = """async (code) => {
+    // The site's interpreter: PyScript's whenDefined('py') (its documented hook), else the
+    // site's own boot module if it exposes start() -> pyodide. 20 s at most each.
+    const within = (p, ms) => Promise.race([p, new Promise(r => setTimeout(() => r(null), ms))]);
+    const tries = [
+        async () => {
+            const core = await import(new URL('pyscript/core.js', location.href).href);
+            const wrap = await within(core.whenDefined('py'), 20000);
+            return wrap && (wrap.interpreter || wrap);
+        },
+        async () => {
+            const boot = await import(new URL('pyodide-boot.mjs', location.href).href);
+            return boot.start ? await within(boot.start(), 20000) : null;
+        },
+    ];
+    const errors = [];
+    for (const t of tries) {
+        try {
+            const py = await t();
+            if (py && typeof py.runPython === 'function') return JSON.parse(py.runPython(code));
+            errors.push('no interpreter');
+        } catch (e) { errors.push(String(e)); }
+    }
+    return {error: errors.join('; ')};
+}"""
+
+JS_METRICS = """(markName) => {
+    const mark = performance.getEntriesByName(markName, 'mark')[0];
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+    const nav = performance.getEntriesByType('navigation')[0];
+    const res = performance.getEntriesByType('resource');
+    let transfer = nav ? nav.transferSize : 0, encoded = nav ? nav.encodedBodySize : 0;
+    for (const r of res) { transfer += r.transferSize; encoded += r.encodedBodySize; }
+    return {
+        ready_ms: mark ? mark.startTime : null,
+        fcp_ms: fcp ? fcp.startTime : null,
+        html_ms: nav ? nav.responseEnd : null,
+        dcl_ms: nav ? nav.domContentLoadedEventEnd : null,
+        page_transfer_bytes: transfer,
+        page_encoded_bytes: encoded,
+        resources: res.length + 1,
+        sw_controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller),
+    };
+}"""
+
+
+# --------------------------------------------------------------------------- serving
+
+
+def _base_handler() -> type[SimpleHTTPRequestHandler]:
+    """build.py's handler (same headers and MIME types as the real server), if present."""
+    build_py = ROOT / "build.py"
+    if build_py.is_file():
+        spec = importlib.util.spec_from_file_location("cardroom_build", build_py)
+        if spec and spec.loader:
+            module = importlib.util.module_from_spec(spec)
+            sys.modules.setdefault("cardroom_build", module)
+            spec.loader.exec_module(module)
+            handler = getattr(module, "SiteHandler", None)
+            if isinstance(handler, type) and issubclass(handler, SimpleHTTPRequestHandler):
+                return handler
+
+    class Plain(SimpleHTTPRequestHandler):
+        extensions_map = {
+            **SimpleHTTPRequestHandler.extensions_map,
+            ".wasm": "application/wasm",
+            ".mjs": "text/javascript",
+            ".js": "text/javascript",
+            ".json": "application/json",
+            ".webmanifest": "application/manifest+json",
+            ".svg": "image/svg+xml",
+        }
+
+    return Plain
+
+
+class Meter:
+    """Response bodies the server sent, per visit."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.reset()
+
+    def reset(self) -> None:
+        with self.lock:
+            self.bytes = 0
+            self.paths: list[str] = []
+
+    def add(self, path: str, n: int) -> None:
+        with self.lock:
+            self.bytes += n
+            self.paths.append(path)
+
+    def snapshot(self) -> tuple[int, list[str]]:
+        with self.lock:
+            return self.bytes, list(self.paths)
+
+
+def make_server(site: Path, meter: Meter) -> ThreadingHTTPServer:
+    base = _base_handler()
+
+    class Handler(base):  # type: ignore[misc,valid-type]
+        def __init__(self, *a: Any, **kw: Any) -> None:
+            super().__init__(*a, directory=str(site), **kw)
+
+        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+            pass
+
+        def do_GET(self) -> None:
+            if urlsplit(self.path).path == BARE_PATH:
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(BARE_PAGE)))
+                self.end_headers()
+                self.wfile.write(BARE_PAGE)
+                meter.add(self.path, len(BARE_PAGE))
+                return
+            super().do_GET()
+
+        def copyfile(self, source: Any, outputfile: Any) -> None:
+            n = 0
+            while chunk := source.read(256 * 1024):
+                outputfile.write(chunk)
+                n += len(chunk)
+            meter.add(self.path, n)
+
+    server = ThreadingHTTPServer((HOST, 0), Handler)
+    server.daemon_threads = True
+    return server
+
+
+# --------------------------------------------------------------------------- visits
+
+
+@dataclass
+class Visit:
+    page: str  # "bare" | "site"
+    phase: str  # "cold" | "repeat"
+    run: int
+    ready_ms: float | None = None
+    fcp_ms: float | None = None
+    html_ms: float | None = None  # the document fully received
+    dcl_ms: float | None = None  # DOMContentLoaded handled
+    served_bytes: int = 0  # response bodies sent by the server (incl. service-worker fetches)
+    page_transfer_bytes: int = 0  # resource timing transferSize as the page saw it
+    requests: int = 0
+    sw_controlled: bool = False
+    external: list[str] = field(default_factory=list)
+    heavy_requests: list[str] = field(default_factory=list)
+    modules: dict[str, Any] = field(default_factory=dict)
+    error: str | None = None
+
+
+def visit(pw: Any, profile: Path, url: str, kind: str, phase: str, run: int, meter: Meter) -> Visit:
+    out = Visit(page=kind, phase=phase, run=run)
+    ctx = pw.chromium.launch_persistent_context(
+        str(profile),
+        executable_path=CHROMIUM,
+        args=ARGS,
+        headless=True,
+        service_workers="allow",
+        viewport={"width": 1280, "height": 800},
+    )
+    try:
+        ctx.on(
+            "request",
+            lambda r: (
+                out.external.append(r.url)
+                if r.url.startswith(("http:", "https:", "ws:", "wss:"))
+                and urlsplit(r.url).hostname != HOST
+                else None
+            ),
+        )
+        ctx.add_init_script("performance.setResourceTimingBufferSize(10000)")
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        meter.reset()
+        page.goto(url, wait_until="commit", timeout=READY_TIMEOUT_MS)
+        page.wait_for_function(
+            "() => document.documentElement.dataset.ready === '1'", timeout=READY_TIMEOUT_MS
+        )
+        mark = "bare:ready" if kind == "bare" else "cardroom:ready"
+        m = page.evaluate(JS_METRICS, mark)
+        out.ready_ms, out.fcp_ms = m["ready_ms"], m["fcp_ms"]
+        out.html_ms, out.dcl_ms = m["html_ms"], m["dcl_ms"]
+        out.page_transfer_bytes = m["page_transfer_bytes"]
+        out.sw_controlled = m["sw_controlled"]
+        if kind == "site":
+            out.modules = page.evaluate(JS_MODULE_CHECK, PY_MODULE_CHECK)
+            # Let the service worker finish installing (its precache is part of the first
+            # visit's bytes, and the repeat visit should find it installed).
+            page.evaluate(
+                """(ms) => !('serviceWorker' in navigator) ? null : Promise.race([
+                    navigator.serviceWorker.ready.then(r => r.active && r.active.state),
+                    new Promise(res => setTimeout(() => res(null), ms)),
+                ])""",
+                60_000,
+            )
+        time.sleep(0.3)  # late responses (e.g. cache.put of a last file) reach the meter
+        out.served_bytes, paths = meter.snapshot()
+        out.requests = len(paths)
+        out.heavy_requests = [p for p in paths if any(h in p.lower() for h in HEAVY)]
+    except Exception as exc:  # a page that never gets ready is a result, not a crash
+        out.error = f"{type(exc).__name__}: {str(exc).splitlines()[0]}"
+    finally:
+        ctx.close()
+    return out
+
+
+def run_all(site: Path, runs: int, log: Any) -> list[Visit]:
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+
+    meter = Meter()
+    server = make_server(site, meter)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    origin = f"http://{HOST}:{server.server_address[1]}"
+    visits: list[Visit] = []
+    try:
+        with sync_playwright() as pw:
+            for run in range(1, runs + 1):
+                # Interleave the two pages so drift on a shared machine hits both alike.
+                for kind, path in (("bare", BARE_PATH), ("site", "/")):
+                    profile = Path(tempfile.mkdtemp(prefix=f"cardroom-bench-{kind}-"))
+                    try:
+                        for phase in ("cold", "repeat"):
+                            v = visit(pw, profile, origin + path, kind, phase, run, meter)
+                            visits.append(v)
+                            log(
+                                f"  run {run} {kind:4} {phase:6} ready {_ms(v.ready_ms):>8}  "
+                                f"FCP {_ms(v.fcp_ms):>7}  served {_mb(v.served_bytes):>8}"
+                                + (f"  ERROR {v.error}" if v.error else "")
+                            )
+                    finally:
+                        shutil.rmtree(profile, ignore_errors=True)
+    finally:
+        server.shutdown()
+        server.server_close()
+    return visits
+
+
+# --------------------------------------------------------------------------- report
+
+
+def _ms(v: float | None) -> str:
+    return "-" if v is None else f"{v / 1000:.2f} s"
+
+
+def _mb(v: float | None) -> str:
+    return "-" if v is None else f"{v / 1e6:.2f} MB"
+
+
+def _median(values: list[float | None]) -> float | None:
+    vals = [v for v in values if v is not None]
+    return statistics.median(vals) if vals else None
+
+
+def _best(values: list[float | None]) -> float | None:
+    vals = [v for v in values if v is not None]
+    return min(vals) if vals else None
+
+
+def summarise(visits: list[Visit], stat: str = "median") -> dict[str, dict[str, Any]]:
+    """Per page and phase, the ``stat`` ("median" or "best" = minimum) of each figure."""
+    pick = _best if stat == "best" else _median
+    out: dict[str, dict[str, Any]] = {}
+    for kind in ("bare", "site"):
+        for phase in ("cold", "repeat"):
+            vs = [v for v in visits if v.page == kind and v.phase == phase]
+            out[f"{kind}_{phase}"] = {
+                "ready_ms": pick([v.ready_ms for v in vs]),
+                "fcp_ms": pick([v.fcp_ms for v in vs]),
+                "html_ms": pick([v.html_ms for v in vs]),
+                "dcl_ms": pick([v.dcl_ms for v in vs]),
+                "served_bytes": pick([v.served_bytes for v in vs]),
+                "page_transfer_bytes": pick([v.page_transfer_bytes for v in vs]),
+                "requests": pick([v.requests for v in vs]),
+                "ready_runs_ms": [v.ready_ms for v in vs],
+                "errors": [v.error for v in vs if v.error],
+            }
+    return out
+
+
+def archive_heavy(site: Path) -> list[str]:
+    """Heavy packages shipped inside the site's Python archives (they could be imported)."""
+    found = []
+    for z in site.rglob("*.zip"):
+        if z.name == "python_stdlib.zip":
+            continue
+        with zipfile.ZipFile(z) as zf:
+            found += [
+                f"{z.relative_to(site)}:{n}"
+                for n in zf.namelist()
+                if n.split("/")[0].split("-")[0].lower() in HEAVY
+            ]
+    for w in site.rglob("*.whl"):
+        if w.name.split("-")[0].lower() in HEAVY:
+            found.append(str(w.relative_to(site)))
+    return found
+
+
+def budgets(visits: list[Visit], summary: dict[str, dict[str, Any]], site: Path) -> list[dict]:
+    checks: list[dict[str, Any]] = []
+    bare, cold, rep = summary["bare_cold"], summary["site_cold"], summary["site_repeat"]
+
+    ratio = cold["ready_ms"] / bare["ready_ms"] if cold["ready_ms"] and bare["ready_ms"] else None
+    checks.append(
+        {
+            "name": f"site ready (cold) <= {BUDGET_READY_RATIO} x bare loadPyodide (cold)",
+            "value": None if ratio is None else round(ratio, 3),
+            "detail": f"{_ms(cold['ready_ms'])} vs {_ms(bare['ready_ms'])}",
+            "ok": ratio is not None and ratio <= BUDGET_READY_RATIO,
+        }
+    )
+    for label, s in (("cold", cold), ("repeat", rep)):
+        checks.append(
+            {
+                "name": f"first contentful paint ({label}) <= {BUDGET_FCP_MS / 1000:.1f} s",
+                "value": s["fcp_ms"],
+                "detail": _ms(s["fcp_ms"]),
+                "ok": s["fcp_ms"] is not None and s["fcp_ms"] <= BUDGET_FCP_MS,
+            }
+        )
+    site_visits = [v for v in visits if v.page == "site"]
+    imported = sorted({m for v in site_visits for m in v.modules.get("heavy", [])})
+    unchecked = [
+        v.modules.get("error", "no result") for v in site_visits if "heavy" not in v.modules
+    ]
+    requested = sorted({p for v in site_visits for p in v.heavy_requests})
+    shipped = archive_heavy(site)
+    checks.append(
+        {
+            "name": "no heavy module (svgwrite, networkx) on the start path",
+            "value": {"imported": imported, "requested": requested, "shipped": shipped},
+            "detail": (
+                "sys.modules checked in every site visit"
+                if not unchecked
+                else f"sys.modules not reachable ({unchecked[0]}); request log and archive checked"
+            ),
+            "ok": not imported and not requested and not shipped,
+        }
+    )
+    external = sorted({u for v in visits for u in v.external})
+    checks.append(
+        {
+            "name": "no request to any host but 127.0.0.1",
+            "value": external,
+            "detail": f"{len(external)} external URLs",
+            "ok": not external,
+        }
+    )
+    return checks
+
+
+def print_report(
+    summary: dict[str, dict[str, Any]], checks: list[dict], visits: list[Visit], stat: str
+) -> None:
+    rows = [
+        ("time to ready", "ready_ms", _ms),
+        ("first contentful paint", "fcp_ms", _ms),
+        ("document received", "html_ms", _ms),
+        ("DOMContentLoaded", "dcl_ms", _ms),
+        ("bytes served (incl. SW)", "served_bytes", _mb),
+        ("page transfer size", "page_transfer_bytes", _mb),
+        ("requests served", "requests", lambda v: "-" if v is None else f"{v:.0f}"),
+    ]
+    cols = ["bare_cold", "bare_repeat", "site_cold", "site_repeat"]
+    heads = ["bare cold", "bare repeat", "site cold", "site repeat"]
+    w0 = max(len(r[0]) for r in rows) + 2
+    print()
+    n = len([v for v in visits if v.page == "bare" and v.phase == "cold"])
+    print(f"{'median' if stat == 'median' else 'best'} of {n} runs")
+    print(" " * w0 + "".join(f"{h:>14}" for h in heads))
+    for label, key, fmt in rows:
+        print(f"{label:<{w0}}" + "".join(f"{fmt(summary[c][key]):>14}" for c in cols))
+    site_mods = next((v.modules for v in visits if v.page == "site" and "modules" in v.modules), {})
+    if site_mods:
+        print(
+            f"\nPython modules loaded at ready: {site_mods['modules']} "
+            f"(cardroom: {', '.join(site_mods['cardroom']) or '-'})"
+        )
+    print("\nbudgets")
+    for c in checks:
+        print(f"  [{'ok' if c['ok'] else 'FAIL'}] {c['name']}: {c['detail']}")
+        if not c["ok"] and c["value"]:
+            print(f"         {c['value']}")
+    errors = [f"{v.page} {v.phase} run {v.run}: {v.error}" for v in visits if v.error]
+    if errors:
+        print("\nerrors\n  " + "\n  ".join(errors))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    ap.add_argument("--runs", type=int, default=3, help="runs per page and phase (default 3)")
+    ap.add_argument(
+        "--stat",
+        choices=("median", "best"),
+        default="median",
+        help="statistic for the table and budgets (default median; 'best' = minimum over "
+        "runs, steadier on a shared machine)",
+    )
+    ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON ('-': stdout)")
+    args = ap.parse_args(argv)
+    if not Path(CHROMIUM).exists():
+        print(f"{CHROMIUM} not found (apt-get install chromium)", file=sys.stderr)
+        return 2
+
+    log = (lambda s: print(s, file=sys.stderr)) if args.json == "-" else print
+    tmp: str | None = None
+    try:
+        if args.site:
+            site = args.site.resolve()
+        else:
+            tmp = tempfile.mkdtemp(prefix="cardroom-bench-site-")
+            site = Path(tmp) / "site"
+            log(f"building the site into {site} ...")
+            proc = subprocess.run(
+                [sys.executable, str(ROOT / "build.py"), "--out", str(site)],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+            )
+            if proc.returncode != 0:
+                print(proc.stdout + proc.stderr, file=sys.stderr)
+                return 2
+        if not (site / "index.html").is_file():
+            print(f"{site} has no index.html", file=sys.stderr)
+            return 2
+        if not (site / "pyodide" / "pyodide.mjs").is_file():
+            print(f"{site} has no vendored pyodide/pyodide.mjs", file=sys.stderr)
+            return 2
+
+        load_before = os.getloadavg()
+        log(
+            f"chromium {CHROMIUM}, {os.cpu_count()} CPUs, {args.runs} runs, "
+            f"load average {load_before[0]:.1f}"
+        )
+        visits = run_all(site, args.runs, log)
+        load_after = os.getloadavg()
+        summary = summarise(visits, args.stat)
+        checks = budgets(visits, summary, site)
+        if args.json == "-":
+            sys.stdout = sys.stderr  # the table goes to stderr, the JSON alone to stdout
+        print_report(summary, checks, visits, args.stat)
+        busy = max(load_before[0], load_after[0]) > (os.cpu_count() or 1)
+        print(
+            f"\nload average {load_before[0]:.1f} before, {load_after[0]:.1f} after"
+            + (" -- WARNING: the machine was busy, timings are inflated and noisy" if busy else "")
+        )
+        sys.stdout = sys.__stdout__
+        if args.json:
+            doc = {
+                "runs": args.runs,
+                "stat": args.stat,
+                "cpus": os.cpu_count(),
+                "load_average": {"before": load_before, "after": load_after},
+                "summary": summary,
+                "budgets": checks,
+                "visits": [asdict(v) for v in visits],
+            }
+            text = json.dumps(doc, indent=2)
+            if args.json == "-":
+                print(text)
+            else:
+                Path(args.json).write_text(text + "\n", "utf-8")
+        if any(v.error for v in visits):
+            return 2
+        return 0 if all(c["ok"] for c in checks) else 1
+    finally:
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

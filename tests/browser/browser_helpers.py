@@ -1,0 +1,105 @@
+"""Helpers shared by the browser tests (kept out of conftest.py so tests can import them)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+#: Pyodide's cold start takes 5-10 s on a 2-core machine; leave room for a loaded CI box.
+READY_TIMEOUT_MS = 60_000
+ACTION_TIMEOUT_MS = 15_000
+
+
+def wait_ready(page: Any, timeout_ms: int = READY_TIMEOUT_MS) -> None:
+    """Wait for ``<html data-ready="1">`` and check the ``cardroom:ready`` performance mark.
+
+    Fails fast (not after the whole timeout) once the page has thrown an uncaught error,
+    which is how a broken start-up shows itself.
+    """
+    from playwright.sync_api import Error as PlaywrightError  # noqa: PLC0415
+
+    guard = getattr(page.context, "guard", None)
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        try:
+            page.wait_for_function(
+                "() => document.documentElement.dataset.ready === '1'", timeout=500
+            )
+            break
+        except PlaywrightError:  # timeout of this slice, or a navigation in between
+            pass
+        errors = list(guard.page_errors) if guard else []
+        if errors or time.monotonic() > deadline:
+            why = "threw during start-up" if errors else f"not ready after {timeout_ms} ms"
+            raise AssertionError(
+                f"{page.url}: {why}\n  page errors: {errors}\n"
+                f"  console errors: {guard.console_errors if guard else '?'}\n"
+                f"  status text: {_status_text(page)!r}"
+            )
+    marks = page.evaluate("() => performance.getEntriesByName('cardroom:ready', 'mark').length")
+    assert marks >= 1, "data-ready is set but performance.mark('cardroom:ready') is missing"
+
+
+def _status_text(page: Any) -> str:
+    try:
+        return page.evaluate(
+            """() => [...document.querySelectorAll('[role=status],[role=alert]')]
+                     .map(e => e.innerText.trim()).filter(Boolean).join(' | ').slice(0, 300)"""
+        )
+    except Exception:
+        return "?"
+
+
+def open_site(page: Any, server: Any, path: str = "/") -> None:
+    page.goto(server.url(path), wait_until="load", timeout=READY_TIMEOUT_MS)
+    wait_ready(page)
+
+
+def visible_cards(page: Any) -> list[str]:
+    """Postal codes of the cards currently visible on screen."""
+    loc = page.locator("[data-card]:visible")
+    return sorted({loc.nth(i).get_attribute("data-card") for i in range(loc.count())})
+
+
+def expect_card(page: Any, code: str) -> Any:
+    """Assert the card for ``code`` is the one shown; return its locator."""
+    from playwright.sync_api import expect  # noqa: PLC0415
+
+    card = page.locator(f'[data-card="{code}"]:visible')
+    expect(card.first).to_be_visible(timeout=ACTION_TIMEOUT_MS)
+    shown = visible_cards(page)
+    assert shown == [code], f"expected only card {code} visible, got {shown}"
+    return card.first
+
+
+def run_axe(page: Any) -> list[dict[str, Any]]:
+    """Run axe-core (vendored from npm) on the page; return its violations."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE_JS))
+    return page.evaluate(
+        """async () => {
+            const r = await axe.run(document, {resultTypes: ['violations']});
+            return r.violations.map(v => ({
+                id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
+                nodes: v.nodes.map(n => ({target: n.target, html: n.html.slice(0, 200),
+                                          summary: n.failureSummary})),
+            }));
+        }"""
+    )
+
+
+def format_violations(violations: list[dict[str, Any]]) -> str:
+    lines: list[str] = []
+    for v in violations:
+        lines.append(f"[{v['impact']}] {v['id']}: {v['help']} ({len(v['nodes'])} nodes)")
+        for n in v["nodes"][:5]:
+            lines.append(f"    at {' '.join(map(str, n['target']))}: {n['html']}")
+            for s in (n["summary"] or "").splitlines():
+                lines.append(f"      {s}")
+        if len(v["nodes"]) > 5:
+            lines.append(f"    ... and {len(v['nodes']) - 5} more")
+    return "\n".join(lines)

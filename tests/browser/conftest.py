@@ -1,0 +1,310 @@
+"""Browser test harness: the built site, served on 127.0.0.1, driven by headless Chromium.
+
+One build and one browser per session. Every test context is *offline by construction*: a
+route handler aborts each request whose host is not 127.0.0.1 and the test fails at teardown if
+any such request was attempted, if the page logged a console error or threw, or if a local
+resource failed to load. Chromium is also launched with a host-resolver rule that makes every
+name but 127.0.0.1 unresolvable, which guards the service-worker test (routing is disabled
+there because it bypasses the worker).
+
+Environment:
+- ``CARDROOM_SITE=DIR``: test an already built site instead of building one.
+- ``CI``: when set, a missing Chromium or Playwright fails the suite instead of skipping it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from browser_helpers import ACTION_TIMEOUT_MS
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+LOCAL_HOST = "127.0.0.1"
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    f"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE {LOCAL_HOST}",
+]
+
+
+def _unavailable(reason: str) -> None:
+    """Skip the browser suite locally, but fail it in CI where it must run."""
+    if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
+        pytest.fail(f"browser suite cannot run in CI: {reason}", pytrace=False)
+    pytest.skip(f"browser suite skipped: {reason} (set CI=1 to make this an error)")
+
+
+# --------------------------------------------------------------------------- the site
+
+
+def build_site(out: Path) -> Path:
+    """``python build.py --out OUT``, exactly as the README runs it."""
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(
+            f"build.py failed ({proc.returncode}):\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
+        )
+    if not (out / "index.html").is_file():
+        raise RuntimeError(f"build.py produced no index.html in {out}")
+    return out
+
+
+def _make_server(directory: Path) -> Any:
+    """The site's own server (build.make_server), else a plain one with the right MIME types."""
+    build_py = ROOT / "build.py"
+    if build_py.is_file():
+        spec = importlib.util.spec_from_file_location("cardroom_build", build_py)
+        assert spec and spec.loader
+        module = sys.modules.get("cardroom_build")
+        if module is None:
+            module = importlib.util.module_from_spec(spec)
+            sys.modules["cardroom_build"] = module
+            spec.loader.exec_module(module)
+        if hasattr(module, "make_server"):
+            return module.make_server(directory, port=0, host=LOCAL_HOST)
+    return _plain_server(directory)
+
+
+def _plain_server(directory: Path) -> Any:
+    class Handler(SimpleHTTPRequestHandler):
+        extensions_map = {
+            **SimpleHTTPRequestHandler.extensions_map,
+            ".wasm": "application/wasm",
+            ".mjs": "text/javascript",
+            ".js": "text/javascript",
+            ".json": "application/json",
+            ".webmanifest": "application/manifest+json",
+            ".svg": "image/svg+xml",
+        }
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(directory), **kwargs)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    return ThreadingHTTPServer((LOCAL_HOST, 0), Handler)
+
+
+class SiteServer:
+    """A running server for one directory; ``stop()`` takes the site off the network."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self._server = _make_server(directory)
+        self.port: int = self._server.server_address[1]
+        self.origin = f"http://{LOCAL_HOST}:{self.port}"
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, name=f"site-{self.port}", daemon=True
+        )
+        self._thread.start()
+        self.running = True
+
+    def url(self, path: str = "/") -> str:
+        return self.origin + path
+
+    def stop(self) -> None:
+        if self.running:
+            self._server.shutdown()
+            self._server.server_close()
+            self._thread.join(timeout=10)
+            self.running = False
+
+
+@contextlib.contextmanager
+def serve(directory: Path) -> Iterator[SiteServer]:
+    server = SiteServer(directory)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    given = os.environ.get("CARDROOM_SITE")
+    if given:
+        path = Path(given).resolve()
+        assert (path / "index.html").is_file(), f"CARDROOM_SITE={given} has no index.html"
+        return path
+    return build_site(tmp_path_factory.mktemp("site"))
+
+
+@pytest.fixture(scope="session")
+def site(site_dir: Path) -> Iterator[SiteServer]:
+    with serve(site_dir) as server:
+        yield server
+
+
+@pytest.fixture
+def serve_site(site_dir: Path) -> Iterator[Callable[[], SiteServer]]:
+    """A factory for private servers of the built site (for tests that stop theirs)."""
+    servers: list[SiteServer] = []
+
+    def start() -> SiteServer:
+        server = SiteServer(site_dir)
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+# --------------------------------------------------------------------------- the browser
+
+
+@pytest.fixture(scope="session")
+def playwright_instance() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright  # noqa: PLC0415
+    except ImportError:
+        _unavailable("the playwright package is not installed")
+    if not CHROMIUM.exists():
+        _unavailable(f"{CHROMIUM} is missing (apt-get install chromium)")
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance: Any) -> Iterator[Any]:
+    browser = playwright_instance.chromium.launch(
+        executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+    )
+    yield browser
+    browser.close()
+
+
+@dataclass
+class Guard:
+    """What a context saw that a correct offline site must never do."""
+
+    external: list[str] = field(default_factory=list)
+    local: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    bad_responses: list[str] = field(default_factory=list)
+    allowed_console: list[re.Pattern[str]] = field(default_factory=list)
+
+    def allow_console(self, pattern: str) -> None:
+        """Tolerate console errors matching ``pattern`` (tests that provoke one on purpose)."""
+        self.allowed_console.append(re.compile(pattern))
+
+    def problems(self) -> list[str]:
+        console = [
+            m for m in self.console_errors if not any(p.search(m) for p in self.allowed_console)
+        ]
+        out: list[str] = []
+        out += [f"request to another host: {u}" for u in self.external]
+        out += [f"console error: {m}" for m in console]
+        out += [f"uncaught page error: {m}" for m in self.page_errors]
+        out += [f"failed local response: {m}" for m in self.bad_responses]
+        return out
+
+    def attach(self, context: Any, *, route: bool) -> None:
+        """Record (and with ``route``, abort) every non-local request of ``context``."""
+
+        def on_route(r: Any) -> None:
+            url = r.request.url
+            if urlsplit(url).hostname == LOCAL_HOST:
+                self.local.append(url)
+                r.continue_()
+            else:
+                if url not in self.external:
+                    self.external.append(url)
+                r.abort("blockedbyclient")
+
+        def on_request(request: Any) -> None:
+            url = request.url
+            if url.startswith(("http:", "https:", "ws:", "wss:", "ftp:")):
+                host = urlsplit(url).hostname
+                if host != LOCAL_HOST and url not in self.external:
+                    self.external.append(url)
+
+        def on_response(response: Any) -> None:
+            if response.status >= 400:
+                self.bad_responses.append(f"{response.status} {response.url}")
+
+        def on_page(page: Any) -> None:
+            page.set_default_timeout(ACTION_TIMEOUT_MS)
+
+            def on_console(msg: Any) -> None:
+                if msg.type == "error":
+                    loc = msg.location or {}
+                    where = loc.get("url", "")
+                    self.console_errors.append(f"{msg.text}" + (f" ({where})" if where else ""))
+
+            page.on("console", on_console)
+            page.on("pageerror", lambda exc: self.page_errors.append(str(exc)))
+
+        if route:
+            context.route("**/*", on_route)
+        context.on("request", on_request)
+        context.on("response", on_response)
+        context.on("page", on_page)
+
+
+@pytest.fixture
+def new_context(browser: Any, request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
+    """``new_context(**playwright_options)`` -> a guarded context, closed and checked after.
+
+    ``route=False`` (for service-worker tests) records instead of aborting; the launch flag
+    ``--host-resolver-rules`` still keeps other hosts unreachable.
+    """
+    made: list[tuple[Any, Guard]] = []
+
+    def make(*, route: bool = True, **options: Any) -> Any:
+        options.setdefault("service_workers", "block" if route else "allow")
+        ctx = browser.new_context(**options)
+        ctx.set_default_timeout(ACTION_TIMEOUT_MS)
+        guard = Guard()
+        guard.attach(ctx, route=route)
+        ctx.guard = guard  # type: ignore[attr-defined]
+        made.append((ctx, guard))
+        return ctx
+
+    yield make
+    problems: list[str] = []
+    for ctx, guard in made:
+        with contextlib.suppress(Exception):
+            ctx.close()
+        problems += guard.problems()
+    if problems:
+        pytest.fail(
+            f"{request.node.nodeid}: the site misbehaved:\n  " + "\n  ".join(problems),
+            pytrace=False,
+        )
+
+
+@pytest.fixture
+def context(new_context: Callable[..., Any]) -> Any:
+    return new_context()
+
+
+@pytest.fixture
+def page(context: Any) -> Any:
+    return context.new_page()

@@ -1,0 +1,284 @@
+"""The atlas explorer, driven like a student would: mouse, touch and keyboard only.
+
+Every test runs in a guarded context (see conftest.py): any request to a host other than
+127.0.0.1, any console error, page error or failed local resource fails the test.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from browser_helpers import expect_card, open_site, visible_cards, wait_ready
+from playwright.sync_api import expect
+
+from cardroom import atlas
+
+pytestmark = pytest.mark.browser
+
+# A point inside a state's painted shape, found by hit-testing (a bounding box's centre can
+# fall outside concave shapes such as Michigan or Maryland, or inside another state).
+_POINT_INSIDE = """
+(code) => {
+    const el = document.querySelector(`[data-state="${code}"]`);
+    if (!el) return null;
+    el.scrollIntoView({block: 'center', inline: 'center'});
+    const r = el.getBoundingClientRect();
+    const n = 24;
+    const pts = [];  // grid points, nearest the centre first
+    for (let i = 1; i < n; i++)
+        for (let j = 1; j < n; j++)
+            pts.push([r.left + r.width * i / n, r.top + r.height * j / n]);
+    const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+    pts.sort((a, b) => Math.hypot(a[0] - cx, a[1] - cy) - Math.hypot(b[0] - cx, b[1] - cy));
+    for (const [x, y] of pts) {
+        const hit = document.elementFromPoint(x, y);
+        const owner = hit && hit.closest('[data-state]');
+        if (owner && owner.getAttribute('data-state') === code) return {x, y};
+    }
+    return null;
+}
+"""
+
+
+def _point_in_state(page: Any, code: str) -> tuple[float, float]:
+    pt = page.evaluate(_POINT_INSIDE, code)
+    assert pt is not None, f"no visible, unobstructed point inside the {code} shape"
+    return pt["x"], pt["y"]
+
+
+def _check_card_basics(card: Any, code: str) -> None:
+    facts = atlas.by_code()[code]
+    assert card.get_attribute("data-card") == code
+    text = card.inner_text()
+    for label, value in (("name", facts.name), ("capital", facts.capital)):
+        assert value in text, f"{code} card does not show its {label} {value!r}:\n{text}"
+
+
+# --------------------------------------------------------------------------- the map contract
+
+
+def test_map_has_fifty_focusable_named_states(page: Any, site: Any) -> None:
+    open_site(page, site)
+    shapes = page.locator("[data-state]")
+    codes = [shapes.nth(i).get_attribute("data-state") for i in range(shapes.count())]
+    assert sorted(set(codes)) == sorted(atlas.by_code()), "map shapes != the 50 states"
+    assert len(codes) == 50, f"duplicate data-state shapes: {sorted(codes)}"
+    not_focusable = page.evaluate(
+        """() => [...document.querySelectorAll('[data-state]')]
+                .filter(el => !(el.tabIndex >= 0))
+                .map(el => el.getAttribute('data-state'))"""
+    )
+    assert not_focusable == [], f"state shapes not in the tab order: {not_focusable}"
+    for code, facts in atlas.by_code().items():
+        expect(page.locator(f'[data-state="{code}"]')).to_have_accessible_name(
+            re.compile(re.escape(facts.name))
+        )
+    # Nothing is selected on a plain visit: the explorer waits for a choice.
+    assert visible_cards(page) == [], f"cards shown before any choice: {visible_cards(page)}"
+
+
+# --------------------------------------------------------------------------- mouse
+
+
+_POINT_OUTSIDE = """
+() => {
+    // A point of the map drawing that belongs to no state (sea, Canada, Mexico, margins).
+    const svg = document.querySelector('[data-state]').closest('svg');
+    svg.scrollIntoView({block: 'center'});
+    const r = svg.getBoundingClientRect();
+    for (let i = 1; i < 40; i++)
+        for (let j = 1; j < 40; j++) {
+            const x = r.left + r.width * i / 40, y = r.top + r.height * j / 40;
+            const hit = document.elementFromPoint(x, y);
+            if (hit && svg.contains(hit)
+                && !hit.closest('[data-state],[data-callout],a,button'))
+                return {x, y};
+        }
+    return null;
+}
+"""
+
+
+@pytest.mark.parametrize("codes", [("TX", "MI", "RI")])
+def test_mouse_click_shows_card(page: Any, site: Any, codes: tuple[str, ...]) -> None:
+    open_site(page, site)
+    sea = page.evaluate(_POINT_OUTSIDE)
+    assert sea is not None, "the map has no area outside the states?"
+    page.mouse.click(sea["x"], sea["y"])  # clicking no state shows nothing (and throws nothing)
+    assert visible_cards(page) == []
+    for code in codes:
+        x, y = _point_in_state(page, code)
+        page.mouse.click(x, y)
+        card = expect_card(page, code)
+        _check_card_basics(card, code)
+    page.mouse.click(sea["x"], sea["y"])
+    expect_card(page, codes[-1])  # a stray click keeps the chosen card
+    # The choice survives a reload (the URL carries it).
+    page.reload(wait_until="load")
+    wait_ready(page)
+    expect_card(page, codes[-1])
+
+
+# --------------------------------------------------------------------------- touch
+
+
+def test_touch_tap_shows_card(new_context: Any, playwright_instance: Any, site: Any) -> None:
+    device = dict(playwright_instance.devices["Pixel 7"])
+    device.pop("default_browser_type", None)
+    assert device.get("has_touch") and device.get("is_mobile")
+    page = new_context(**device).new_page()
+    open_site(page, site)
+    page.evaluate(
+        """() => { window.__pointerTypes = [];
+                   addEventListener('pointerdown', e => __pointerTypes.push(e.pointerType),
+                                    true); }"""
+    )
+    for code in ("CA", "CO"):
+        x, y = _point_in_state(page, code)
+        page.touchscreen.tap(x, y)
+        card = expect_card(page, code)
+        _check_card_basics(card, code)
+    # Locator.tap() too (scrolls into view, taps the element's centre).
+    page.locator('[data-state="WY"]').tap()
+    expect_card(page, "WY")
+    kinds = page.evaluate("() => window.__pointerTypes")
+    assert kinds and set(kinds) == {"touch"}, f"taps did not arrive as touch: {kinds}"
+
+
+# --------------------------------------------------------------------------- keyboard
+
+
+_FOCUSED = """() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return {tag: 'body', state: null};
+    return {tag: el.tagName.toLowerCase(), state: el.getAttribute('data-state'),
+            label: el.getAttribute('aria-label') || (el.textContent || '').trim().slice(0, 40)};
+}"""
+
+
+def _tab_to_state(page: Any, *, other_than: str | None = None, limit: int = 80) -> str:
+    seen: list[str] = []
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        f = page.evaluate(_FOCUSED)
+        if f["state"] and f["state"] != other_than:
+            return str(f["state"])
+        seen.append(f"{f['tag']}:{f.get('label') or ''}")
+    raise AssertionError(f"no state shape reached by Tab in {limit} presses; focus went {seen}")
+
+
+def test_keyboard_only(page: Any, site: Any) -> None:
+    open_site(page, site)
+    first = _tab_to_state(page)
+    assert page.evaluate("() => document.activeElement.matches('[data-state]')")
+    assert first in atlas.by_code()
+    page.keyboard.press("Enter")
+    _check_card_basics(expect_card(page, first), first)
+
+    second = _tab_to_state(page, other_than=first)
+    assert page.evaluate("() => document.activeElement.matches('[data-state]')")
+    page.keyboard.press("Space")
+    _check_card_basics(expect_card(page, second), second)
+    # Space must not scroll the page away from the map it just used.
+    focused_visible = page.evaluate(
+        """() => { const r = document.activeElement.getBoundingClientRect();
+                   return r.bottom > 0 && r.top < innerHeight; }"""
+    )
+    assert focused_visible, "the focused state scrolled out of view after Space"
+
+    # Arrow keys move between neighbouring states, as the page's hint promises.
+    page.locator('[data-state="KS"]').focus()
+    moves = {}
+    for key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+        page.locator('[data-state="KS"]').focus()
+        page.keyboard.press(key)
+        moves[key] = page.evaluate("() => document.activeElement.getAttribute('data-state')")
+    assert moves == {
+        "ArrowLeft": "CO",
+        "ArrowRight": "MO",
+        "ArrowUp": "NE",
+        "ArrowDown": "OK",
+    }, f"arrow keys from Kansas went to {moves}"
+    page.keyboard.press("Enter")
+    expect_card(page, "OK")
+
+
+# --------------------------------------------------------------------------- deep link
+
+
+def test_deep_link_opens_texas(page: Any, site: Any) -> None:
+    open_site(page, site, "/?screen=atlas&state=TX")
+    card = expect_card(page, "TX")
+    _check_card_basics(card, "TX")
+
+
+def test_deep_link_to_no_state_shows_the_map(page: Any, site: Any) -> None:
+    open_site(page, site, "/?screen=atlas&state=ZZ")
+    assert visible_cards(page) == []
+    page.locator('[data-state="VT"]').focus()
+    page.keyboard.press("Enter")
+    expect_card(page, "VT")
+
+
+# --------------------------------------------------------------------------- card content
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+_FACTS = """(card) => Object.fromEntries([...card.querySelectorAll('dt')].map(dt => [
+    dt.textContent.replace(/\\s+/g, ' ').trim(),
+    (dt.nextElementSibling ? dt.nextElementSibling.textContent : '').replace(/\\s+/g, ' ').trim(),
+]))"""
+
+
+@pytest.mark.parametrize("codes", [("TX", "RI", "AK", "HI", "DE", "WY")])
+def test_card_content_matches_atlas(page: Any, site: Any, codes: tuple[str, ...]) -> None:
+    open_site(page, site)
+    for code in codes:
+        f = atlas.by_code()[code]
+        # Select through the keyboard path, which works for the smallest states too.
+        page.locator(f'[data-state="{code}"]').focus()
+        page.keyboard.press("Enter")
+        card = expect_card(page, code)
+        text = " ".join(card.inner_text().split())
+        for label, value in (
+            ("name", f.name),
+            ("capital", f.capital),
+            ("nickname", f.nickname),
+        ):
+            assert value in text, f"{code} card lacks its {label} {value!r}:\n{text}"
+        facts = card.evaluate(_FACTS)
+        expected = {
+            "Statehood": [f.statehood_date[:4], _ordinal(f.statehood_rank)],
+            "PATOS": [f.patos],
+            "Population 2020": [f"{f.population_2020:,}", _ordinal(f.population_rank)],
+            "Population 2010": [f"{f.population_2010:,}"],
+            "Area": [f"{f.area_sq_mi:,}", _ordinal(f.area_rank)],
+            "Water": [f"{f.water_pct:.1f}"],
+            "Time zones": list(f.time_zones),
+            "Electoral votes": [str(f.electoral_votes)],
+            "Bird": [f.bird],
+            "Flower": [f.flower],
+        }
+        for label, parts in expected.items():
+            assert label in facts, f"{code} card has no {label!r} fact; it has {sorted(facts)}"
+            for part in parts:
+                assert part in facts[label], f"{code} {label}: {facts[label]!r} lacks {part!r}"
+        # Ranks are whole words ("2nd"), not substrings of something else.
+        assert re.search(rf"\b{_ordinal(f.population_rank)}\b", facts["Population 2020"])
+        assert facts["Electoral votes"].split()[0] == str(f.electoral_votes)
+        for city in f.top_cities:
+            assert city.name in text, f"{code} card lacks city {city.name!r}:\n{text}"
+            assert f"{city.population:,}" in text, f"{code}: {city.name} population missing"
+        for b in f.borders:
+            assert re.search(rf"\b{b}\b", text), f"{code} card lacks border state {b}:\n{text}"
+        if not f.borders:
+            assert re.search(r"\bnone\b", text, re.I), f"{code}: no 'None' for borders"
+        flag = card.locator("img").first
+        assert flag.get_attribute("alt") and f.name in flag.get_attribute("alt")
+        assert card.evaluate("c => c.querySelector('img').naturalWidth > 0"), f"{code}: no flag"

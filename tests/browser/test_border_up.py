@@ -1,0 +1,442 @@
+"""Border-Up in the browser, played like a class would: by mouse, by touch, by keyboard, and
+two teams on one tablet.
+
+Every game's expectations come from the engine, not from the page: the same seed gives the
+same deal (``GAME.new`` + the GeoPlunging decisions), the solver finds the groups the person
+lays out, and the scoring table says what the result screen must show. The computer is the
+easy bot, which needs far longer than these tests to find its groups: the seeds are checked
+for that (its planned shout comes after ``BOT_MARGIN_MS``).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from browser_helpers import format_violations, open_site, run_axe, wait_ready
+from playwright.sync_api import expect
+
+from cardroom import scoring
+from cardroom.core import REFEREE, Move
+from cardroom.geoplunge import solver
+from cardroom.geoplunge.border_up import GAME
+from cardroom.geoplunge.groups import check_shout
+from cardroom.web.border_up_logic import Table, parse_setup
+
+pytestmark = pytest.mark.browser
+
+#: The easy bot must plan its shout later than this (ms after the deal) for a seed to be used.
+BOT_MARGIN_MS = 20_000
+RESULT_TIMEOUT_MS = 15_000
+
+
+# --------------------------------------------------------------------------- the engine's side
+
+
+def dealt_hand(seed: int, level: int, seat: int) -> list[str]:
+    """The hand ``seat`` is dealt for ``seed`` (GeoPlunging decisions do not change it)."""
+    s = GAME.new(seed, level=level)
+    s = GAME.apply(s, Move(0, "plunge", False, 0))
+    s = GAME.apply(s, Move(1, "plunge", False, 0))
+    return list(GAME.view(s, seat)["hand"])
+
+
+def bot_game(level: int, *, want_three: bool = False, start: int = 1) -> dict[str, Any]:
+    """A seed where the person's hand holds a GeoPlunge (a ThreeOPlunge with
+    ``want_three``) and the easy computer shouts late; with what the result must show when
+    the person says "No" to GeoPlunging at once and shouts the solver's groups."""
+    for seed in range(start, start + 400):
+        setup = parse_setup(
+            {"level": str(level), "mode": "bot", "difficulty": "easy", "seed": str(seed)}
+        )
+        assert setup is not None
+        table = Table(setup, seed)
+        table.play(0, "plunge", False, 300)
+        table.advance(5_000)  # the count ends (or the bot decided before it)
+        if table.phase != "race":
+            continue
+        bot = table.bot_move
+        start_ms = table.view(REFEREE)["timing"]["race_start"]
+        if bot is None or bot.kind != "shout" or bot.at - start_ms < BOT_MARGIN_MS:
+            continue
+        hand = table.view(0)["hand"]
+        sol = solver.solve(hand, level)
+        groups = sol.threeoplunge if want_three else sol.geoplunge
+        if groups is None:
+            continue
+        call = "threeoplunge" if want_three else "geoplunge"
+        plunged = table.view(REFEREE)["plunge"]["teams"]
+        points = scoring.score(0, want_three, plunged)
+        assert check_shout(call, groups, level).valid
+        return {
+            "seed": seed,
+            "level": level,
+            "hand": hand,
+            "call": call,
+            "groups": [list(g) for g in groups],
+            "points": points,
+            "plunged": plunged,
+        }
+    raise AssertionError("no suitable seed found")
+
+
+# --------------------------------------------------------------------------- page helpers
+
+
+def game_url(**params: Any) -> str:
+    query = "&".join(f"{k}={v}" for k, v in {"game": "border-up", **params}.items())
+    return f"/?{query}"
+
+
+def start_bot_game(page: Any, site: Any, g: dict[str, Any], plunge: str = "no") -> None:
+    open_site(page, site, game_url(level=g["level"], mode="bot", difficulty="easy", seed=g["seed"]))
+    expect(page.locator(".bu-plunge-q")).to_be_visible()
+    expect(page.locator("#bu-count")).to_have_text(_has("[1-5]"))
+    page.locator(f"#bu-half-0 [data-plunge={plunge}]").click()
+    wait_phase(page, "race")
+    assert hand_codes(page, 0) == sorted(g["hand"]), "the page dealt another hand than the engine"
+
+
+def wait_phase(page: Any, phase: str, timeout: int = 10_000) -> None:
+    page.wait_for_function(
+        "(p) => { const g = document.querySelector('.bu-game'); return g && g.dataset.phase === p; }",
+        arg=phase,
+        timeout=timeout,
+    )
+
+
+def hand_codes(page: Any, seat: int) -> list[str]:
+    return sorted(
+        page.eval_on_selector_all(
+            f"#bu-half-{seat} [data-card]", "els => els.map(e => e.dataset.card)"
+        )
+    )
+
+
+def slot_codes(page: Any, seat: int, slot: int) -> list[str]:
+    return page.eval_on_selector_all(
+        f"#bu-half-{seat} [data-list=g{slot}] [data-card]", "els => els.map(e => e.dataset.card)"
+    )
+
+
+def card(page: Any, seat: int, code: str) -> Any:
+    return page.locator(f'#bu-half-{seat} [data-card="{code}"]')
+
+
+def centre(locator: Any) -> tuple[float, float]:
+    """The middle of an element scrolled into view, checked to be what a finger or the
+    mouse would hit there (not hidden under the sticky groups)."""
+    hit = locator.evaluate(
+        """(e) => {
+            e.scrollIntoView({block: 'center', inline: 'center'});
+            const r = e.getBoundingClientRect();
+            const x = r.left + r.width / 2, y = r.top + r.height / 2;
+            const h = document.elementFromPoint(x, y);
+            return {x, y, ok: !!h && (h === e || e.contains(h))};
+        }"""
+    )
+    assert hit["ok"], "the element is covered at its centre"
+    return hit["x"], hit["y"]
+
+
+def box_centre(locator: Any) -> tuple[float, float]:
+    box = locator.bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drop_point(page: Any, seat: int, slot: int) -> tuple[float, float]:
+    """A point at the end of a slot's list (after its last card), as the team sees it."""
+    box = page.locator(f"#bu-half-{seat} [data-list=g{slot}]").bounding_box()
+    assert box is not None
+    rotated = page.locator(f"#bu-half-{seat}.is-rotated").count() > 0
+    if rotated:  # turned 180 degrees: the list ends at the bottom left of the screen
+        return box["x"] + 6, box["y"] + box["height"] - min(box["height"] / 2, 40)
+    return box["x"] + box["width"] - 6, box["y"] + min(box["height"] / 2, 40)
+
+
+def mouse_drag(page: Any, seat: int, code: str, slot: int) -> None:
+    x0, y0 = centre(card(page, seat, code))
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 + 12, y0 + 4, steps=2)
+    x1, y1 = drop_point(page, seat, slot)
+    page.mouse.move(x1, y1, steps=8)
+    ghost = page.locator(".hb-ghost")
+    expect(ghost).to_have_count(1)
+    expect(page.locator(f"#bu-half-{seat} [data-zone=g{slot}]")).to_have_class(_has("is-target"))
+    page.mouse.up()
+    expect(ghost).to_have_count(0)
+
+
+def _has(cls: str) -> Any:
+    """A class-list pattern containing ``cls`` (a regex for plain text too)."""
+    return re.compile(rf"(^|\s){cls}(\s|$)")
+
+
+class Touch:
+    """Real touch input through the DevTools protocol (Chromium turns it into pointer
+    events of type "touch", one pointerId per finger)."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.cdp = page.context.new_cdp_session(page)
+
+    def send(self, kind: str, points: list[tuple[int, float, float]]) -> None:
+        self.cdp.send(
+            "Input.dispatchTouchEvent",
+            {
+                "type": kind,
+                "touchPoints": [{"x": x, "y": y, "id": i} for i, x, y in points],
+            },
+        )
+
+    def drag(self, moves: list[tuple[int, tuple[float, float], tuple[float, float]]]) -> None:
+        """Drag several fingers at once: (finger id, from, to) each."""
+        self.send("touchStart", [(i, a[0], a[1]) for i, a, _ in moves])
+        steps = 10
+        for k in range(1, steps + 1):
+            t = k / steps
+            self.send(
+                "touchMove",
+                [(i, a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t) for i, a, b in moves],
+            )
+        self.send("touchEnd", [])
+
+
+def in_view(page: Any, *points: tuple[float, float]) -> None:
+    w, h = page.evaluate("[innerWidth, innerHeight]")
+    for x, y in points:
+        assert 0 <= x <= w and 0 <= y <= h, f"({x:.0f}, {y:.0f}) is off screen ({w}x{h})"
+
+
+def touch_drag(page: Any, touch: Touch, seat: int, code: str, slot: int) -> None:
+    a = centre(card(page, seat, code))
+    b = drop_point(page, seat, slot)
+    in_view(page, a, b)
+    touch.drag([(1, a, b)])
+    expect(page.locator(".hb-ghost")).to_have_count(0)
+
+
+def expect_result(page: Any, g: dict[str, Any], headline: str) -> None:
+    title = page.locator("#bu-result-title")
+    expect(title).to_have_text(headline, timeout=RESULT_TIMEOUT_MS)
+    for seat in (0, 1):
+        expect(page.locator(f"[data-points='{seat}']")).to_have_text(str(g["points"][seat]))
+
+
+def assert_axe(page: Any, where: str) -> None:
+    violations = run_axe(page)
+    assert not violations, f"axe-core violations on the {where} screen:\n" + format_violations(
+        violations
+    )
+
+
+# --------------------------------------------------------------------------- games vs the bot
+
+
+def test_mouse_game_against_the_computer(page: Any, site: Any) -> None:
+    g = bot_game(2)
+    start_bot_game(page, site, g)
+    for slot, group in enumerate(g["groups"], start=1):
+        for code in group:
+            mouse_drag(page, 0, code, slot)
+        assert slot_codes(page, 0, slot) == group
+    # reorder within a group by dragging: the first card to the end and back to the front
+    first = g["groups"][0][0]
+    mouse_drag(page, 0, first, 1)
+    assert slot_codes(page, 0, 1) == [*g["groups"][0][1:], first]
+    x0, y0 = centre(card(page, 0, first))
+    box = card(page, 0, g["groups"][0][1]).bounding_box()
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 4, box["y"] + box["height"] / 2, steps=10)
+    page.mouse.up()
+    assert slot_codes(page, 0, 1) == g["groups"][0]
+    expect(page.locator("#bu-half-0 [data-call=geoplunge]")).to_be_enabled()
+    expect(page.locator("#bu-half-0 [data-call=threeoplunge]")).to_be_disabled()
+    expect(page.locator("#bu-opponent")).to_contain_text("Computer is thinking")
+    # the map shows each group's path
+    expect(page.locator("#bu-half-0 .bu-path-g1")).to_have_count(1)
+    expect(page.locator("#bu-half-0 .bu-path-g2")).to_have_count(1)
+    page.locator("#bu-half-0 [data-call=geoplunge]").click()
+    expect_result(page, g, "You win!")
+    expect(page.locator("[data-reason]")).to_contain_text("Team 1 shouted GeoPlunge")
+    expect(page.locator(".bu-check-ok")).to_have_count(2)
+    expect(page.locator("#bu-result-map .bu-path-ok")).to_have_count(2)
+    assert_axe(page, "result")
+    # play again: a new deal (new seed in the URL), back at the GeoPlunging question
+    page.get_by_role("button", name="Play again").click()
+    expect(page.locator(".bu-plunge-q")).to_be_visible()
+    query = parse_qs(urlsplit(page.url).query)
+    assert query["seed"] != [str(g["seed"])] and query["level"] == ["2"], page.url
+
+
+def test_touch_game_against_the_computer(
+    new_context: Any, playwright_instance: Any, site: Any
+) -> None:
+    device = dict(playwright_instance.devices["Pixel 7"])
+    device.pop("default_browser_type", None)
+    page = new_context(**device).new_page()
+    g = bot_game(3, want_three=True)
+    start_bot_game(page, site, g)
+    touch = Touch(page)
+    for slot, group in enumerate(g["groups"], start=1):
+        for code in group:
+            touch_drag(page, touch, 0, code, slot)
+        assert slot_codes(page, 0, slot) == group
+    assert_axe(page, "race (phone)")
+    button = page.locator("#bu-half-0 [data-call=threeoplunge]")
+    expect(button).to_be_enabled()
+    button.tap()
+    expect_result(page, g, "You win!")
+    expect(page.locator(".bu-check-ok")).to_have_count(3)
+    expect(page.locator("#bu-result-map .bu-path-ok")).to_have_count(3)
+    page.get_by_role("button", name="Back to setup").tap()
+    expect(page.locator("#bu-setup")).to_be_visible()
+    assert "level=" not in page.url and "game=border-up" in page.url
+
+
+def test_keyboard_only_game_against_the_computer(page: Any, site: Any) -> None:
+    g = bot_game(4, start=11)
+    open_site(page, site, game_url(level=4, mode="bot", difficulty="easy", seed=g["seed"]))
+    assert_axe(page, "GeoPlunging prompt")
+    # GeoPlunging: Tab to "No", press Enter
+    page.locator("#bu-half-0 [data-plunge=no]").focus()
+    page.keyboard.press("Enter")
+    wait_phase(page, "race")
+    help_line = page.locator("#bu0-help")
+    expect(help_line).to_contain_text("Backspace")
+    for slot, group in enumerate(g["groups"], start=1):
+        for code in group:
+            card(page, 0, code).focus()
+            page.keyboard.press(str(slot))
+            expect(page.locator("#announce")).to_contain_text("position")
+        assert slot_codes(page, 0, slot) == group
+    # fix a deliberately wrong order: move the first card right and back with the arrows
+    first = g["groups"][0][0]
+    card(page, 0, first).focus()
+    page.keyboard.press("ArrowRight")
+    assert slot_codes(page, 0, 1)[1] == first
+    assert page.evaluate("document.activeElement.dataset.card") == first, "focus lost"
+    page.keyboard.press("Alt+ArrowLeft")
+    assert slot_codes(page, 0, 1) == g["groups"][0]
+    # Backspace returns a card to the hand, the group number puts it back
+    last = g["groups"][1][-1]
+    card(page, 0, last).focus()
+    page.keyboard.press("Backspace")
+    assert last not in slot_codes(page, 0, 2)
+    expect(page.locator("#bu-half-0 [data-call=geoplunge]")).to_be_disabled()
+    card(page, 0, last).focus()
+    page.keyboard.press("2")
+    assert slot_codes(page, 0, 2) == g["groups"][1]
+    assert_axe(page, "race")
+    page.locator("#bu-half-0 [data-call=geoplunge]").focus()
+    page.keyboard.press("Enter")
+    expect_result(page, g, "You win!")
+    # keyboard users land on the result's heading
+    assert page.evaluate("document.activeElement.id") == "bu-result-title"
+
+
+# --------------------------------------------------------------------------- two teams, one device
+
+
+def invalid_groups(hand: list[str], level: int) -> list[list[str]]:
+    rng = random.Random(5)
+    for _ in range(1000):
+        cards = rng.sample(hand, 6)
+        groups = [cards[:3], cards[3:]]
+        if not check_shout("geoplunge", groups, level).valid:
+            return groups
+    raise AssertionError("every pair of groups is valid?")
+
+
+def test_split_screen_invalid_shout_gives_the_bonus(
+    new_context: Any, playwright_instance: Any, site: Any
+) -> None:
+    ctx = new_context(viewport={"width": 1024, "height": 1280}, has_touch=True)
+    page = ctx.new_page()
+    seed, level = 21, 2
+    open_site(page, site, game_url(level=level, mode="local", seed=seed))
+    expect(page.locator("#bu-half-0 .bu-plunge-q")).to_be_visible()
+    expect(page.locator("#bu-half-1 .bu-plunge-q")).to_be_visible()
+    assert_axe(page, "split-screen GeoPlunging prompt")
+    # Team 1 GeoPlunges, Team 2 does not
+    page.locator("#bu-half-0 [data-plunge=yes]").click()
+    page.locator("#bu-half-1 [data-plunge=no]").click()
+    wait_phase(page, "race")
+    hands = [dealt_hand(seed, level, 0), dealt_hand(seed, level, 1)]
+    # hidden hands: each half shows only its own team's cards
+    assert hand_codes(page, 0) == sorted(hands[0])
+    assert hand_codes(page, 1) == sorted(hands[1])
+    # turn Team 2's side around (a tablet lying between the teams)
+    page.locator("#bu-rotate").click()
+    expect(page.locator("#bu-half-1")).to_have_class(_has("is-rotated"))
+    bad = invalid_groups(hands[1], level)
+    touch = Touch(page)
+    # one finger per team at the same time: Team 2's first card and Team 1's first card
+    t1 = solver.solve(hands[0], level).geoplunge
+    assert t1 is not None
+    page.evaluate("window.scrollTo(0, 0)")
+    a2, b2 = box_centre(card(page, 1, bad[0][0])), drop_point(page, 1, 1)
+    a1, b1 = box_centre(card(page, 0, hands[0][0])), drop_point(page, 0, 3)
+    in_view(page, a1, b1, a2, b2)
+    touch.drag([(1, a2, b2), (2, a1, b1)])
+    assert slot_codes(page, 1, 1) == [bad[0][0]], "Team 2's finger did not land"
+    assert slot_codes(page, 0, 3) == [hands[0][0]], "Team 1's finger did not land"
+    # the rest of Team 2's groups by touch on the rotated half
+    for slot, group in enumerate(bad, start=1):
+        for code in group:
+            if code not in slot_codes(page, 1, slot):
+                touch_drag(page, touch, 1, code, slot)
+        assert slot_codes(page, 1, slot) == group
+    assert_axe(page, "split-screen race")
+    page.locator("#bu-half-1 [data-call=geoplunge]").tap()
+    plunged = [True, False]
+    points = scoring.score(0, True, plunged)
+    title = page.locator("#bu-result-title")
+    expect(title).to_have_text("Team 1 wins!", timeout=RESULT_TIMEOUT_MS)
+    expect(page.locator("[data-reason]")).to_contain_text("Team 1 wins with the bonus")
+    for seat in (0, 1):
+        expect(page.locator(f"[data-points='{seat}']")).to_have_text(str(points[seat]))
+    expect(page.locator(".bu-check-bad").first).to_be_visible()
+    expect(page.locator("[data-could='1']")).to_be_visible()
+    # the map draws the invalid groups in red
+    expect(page.locator("#bu-result-map .bu-path-bad").first).to_be_attached()
+    assert_axe(page, "split-screen result")
+
+
+# --------------------------------------------------------------------------- setup, reload
+
+
+def test_setup_screen_starts_a_game_and_a_reload_keeps_it(page: Any, site: Any) -> None:
+    open_site(page, site, "/?game=border-up")
+    expect(page.locator("#bu-setup")).to_be_visible()
+    assert_axe(page, "setup")
+    page.get_by_label("Level 3").check()
+    page.get_by_label("Two teams on one device").check()
+    expect(page.locator("#bu-difficulty")).to_be_hidden()
+    page.get_by_label("Against the computer").check()
+    expect(page.locator("#bu-difficulty")).to_be_visible()
+    page.get_by_label("Easy").check()
+    page.locator("#bu-seed").fill("77")
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator(".bu-plunge-q")).to_be_visible()
+    url = page.url
+    for part in ("level=3", "mode=bot", "difficulty=easy", "seed=77"):
+        assert part in url, url
+    page.locator("#bu-half-0 [data-plunge=no]").click()
+    wait_phase(page, "race")
+    hand = dealt_hand(77, 3, 0)
+    assert hand_codes(page, 0) == sorted(hand)
+    card(page, 0, hand[0]).focus()
+    page.keyboard.press("1")
+    assert slot_codes(page, 0, 1) == [hand[0]]
+    page.reload(wait_until="load")
+    wait_ready(page)
+    wait_phase(page, "race")
+    assert slot_codes(page, 0, 1) == [hand[0]], "the slots were lost on reload"
+    assert hand_codes(page, 0) == sorted(hand)

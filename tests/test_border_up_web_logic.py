@@ -1,0 +1,270 @@
+"""The Border-Up screens' plain-Python side (no browser): the deep link, the slots and
+shout buttons, the card faces, the drag-and-drop model, and the table clock that applies
+the computer's plan and the referee's calls in time order."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardroom import atlas, scoring
+from cardroom.core import REFEREE, IllegalMove, Move
+from cardroom.geoplunge import bot, solver
+from cardroom.geoplunge.border_up import GAME
+from cardroom.web.border_up_logic import (
+    BOT_SEAT,
+    Setup,
+    Table,
+    card_html,
+    parse_setup,
+    ready_calls,
+    shout_groups,
+    slot_zones,
+)
+from cardroom.web.hand_model import HAND, Arrangement, Zone
+
+# --------------------------------------------------------------------------- the deep link
+
+
+def test_deep_link_parses() -> None:
+    s = parse_setup(
+        {"game": "border-up", "level": "4", "mode": "bot", "difficulty": "medium", "seed": "7"}
+    )
+    assert s == Setup(4, "bot", "medium", 7)
+    assert s.params() == {
+        "game": "border-up",
+        "level": "4",
+        "mode": "bot",
+        "difficulty": "medium",
+        "seed": "7",
+    }
+    local = parse_setup({"level": "2", "mode": "local", "seed": "0"})
+    assert local == Setup(2, "local", "medium", 0)
+    assert local.params()["difficulty"] is None  # not in a local game's URL
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {},
+        {"level": "4"},
+        {"mode": "bot"},
+        {"level": "5", "mode": "bot"},
+        {"level": "x", "mode": "local"},
+        {"level": "3", "mode": "online"},
+    ],
+)
+def test_missing_or_bad_level_or_mode_means_setup(params: dict[str, str]) -> None:
+    assert parse_setup(params) is None
+
+
+def test_bad_difficulty_and_seed_fall_back() -> None:
+    s = parse_setup({"level": "3", "mode": "bot", "difficulty": "insane", "seed": "-4"})
+    assert s == Setup(3, "bot", "medium", None)
+    assert parse_setup({"level": "3", "mode": "bot", "seed": "12abc"}).seed is None
+    assert parse_setup({"level": "3", "mode": "bot", "seed": "99999999999"}).seed is None
+
+
+def test_storage_keys_differ_per_game() -> None:
+    keys = {
+        Setup(4, "bot", "medium", 7).storage_key(),
+        Setup(4, "bot", "hard", 7).storage_key(),
+        Setup(4, "local", "medium", 7).storage_key(),
+        Setup(4, "bot", "medium", 8).storage_key(),
+        Setup(3, "bot", "medium", 7).storage_key(),
+    }
+    assert len(keys) == 5
+    # the difficulty does not matter in a local game
+    assert Setup(2, "local", "easy", 1).storage_key() == Setup(2, "local", "hard", 1).storage_key()
+
+
+# --------------------------------------------------------------------------- slots and buttons
+
+
+def test_slots_per_level() -> None:
+    for level in (2, 3):
+        assert [z.capacity for z in slot_zones(level)] == [3, 3, 3]
+    assert [z.capacity for z in slot_zones(4)] == [5, 5, 3]
+
+
+@pytest.mark.parametrize(
+    ("level", "sizes", "geo", "three"),
+    [
+        (2, [3, 3, 0], True, False),
+        (2, [3, 3, 3], True, True),
+        (3, [3, 2, 3], False, False),
+        (2, [0, 0, 0], False, False),
+        (4, [4, 4, 0], True, False),
+        (4, [5, 3, 0], True, False),
+        (4, [3, 5, 3], True, True),
+        (4, [4, 4, 3], True, True),
+        (4, [5, 4, 3], False, False),
+        (4, [4, 3, 3], False, False),
+        (4, [5, 5, 0], False, False),
+    ],
+)
+def test_ready_calls(level: int, sizes: list[int], geo: bool, three: bool) -> None:
+    assert ready_calls(level, sizes) == {"geoplunge": geo, "threeoplunge": three}
+
+
+def test_shout_groups() -> None:
+    g = [["A"], ["B"], ["C"]]
+    assert shout_groups("geoplunge", g) == [["A"], ["B"]]
+    assert shout_groups("threeoplunge", g) == g
+
+
+def test_card_face() -> None:
+    html = card_html("TX", "help")
+    assert 'data-card="TX"' in html
+    assert "Texas" in html and "tz-central" in html and 'tabindex="0"' in html
+    assert 'aria-describedby="help"' in html
+    for b in atlas.by_code()["TX"].borders:
+        assert b in html
+        assert atlas.by_code()[b].name in html  # read out by name
+    assert "tz-dot" in card_html("TX")  # Texas has a second time zone
+    assert "none" in card_html("HI")
+
+
+# --------------------------------------------------------------------------- the hand model
+
+
+def arrangement() -> Arrangement:
+    return Arrangement(
+        ["AL", "GA", "FL", "TN", "MS", "NC"],
+        [Zone("g1", "Group 1", 3), Zone("g2", "Group 2", 3)],
+    )
+
+
+def test_moves_between_zones_and_capacity() -> None:
+    a = arrangement()
+    assert a.move("FL", "g1") and a.move("AL", "g1") and a.move("GA", "g1")
+    assert a.groups() == [["FL", "AL", "GA"], []]
+    assert a.refusal("TN", "g1") == "Group 1 is full (3 cards)"
+    assert not a.move("TN", "g1")
+    assert a.lists[HAND] == ["TN", "MS", "NC"]
+    assert a.move("GA", "g1", 0)  # reorder inside a full group is fine
+    assert a.groups()[0] == ["GA", "FL", "AL"]
+    assert a.move("GA", "g2")
+    assert a.sizes() == [2, 1]
+    assert a.move("GA", HAND, 0)
+    assert a.lists[HAND][0] == "GA"
+
+
+def test_index_counts_after_leaving() -> None:
+    a = arrangement()
+    for c in ("AL", "GA", "FL"):
+        a.move(c, "g1")
+    # drop AL between GA and FL: index 1 among the others
+    assert a.move("AL", "g1", 1)
+    assert a.groups()[0] == ["GA", "AL", "FL"]
+    assert not a.move("AL", "g1", 1)  # same place: no change
+    assert a.shift("AL", 1) and a.groups()[0] == ["GA", "FL", "AL"]
+    assert not a.shift("AL", 1)  # already last
+    assert a.shift("AL", -2) and a.groups()[0] == ["AL", "GA", "FL"]
+
+
+def test_every_card_stays_in_exactly_one_zone() -> None:
+    rng = random.Random(3)
+    a = arrangement()
+    keys = [z.key for z in a.zones]
+    for _ in range(500):
+        code = rng.choice(a.cards)
+        if rng.random() < 0.3:
+            a.shift(code, rng.choice((-2, -1, 1, 2)))
+        else:
+            a.move(code, rng.choice(keys), rng.choice((None, 0, 1, 2, 5)))
+        flat = [c for k in keys for c in a.lists[k]]
+        assert sorted(flat) == sorted(a.cards)
+        for z in a.zones:
+            assert z.capacity is None or len(a.lists[z.key]) <= z.capacity
+
+
+def test_save_and_restore() -> None:
+    a = arrangement()
+    a.place([["TN", "GA", "AL"], ["MS"]])
+    saved = a.to_json()
+    b = arrangement()
+    b.restore({**saved, "g3": ["XX"], "g2": [*saved["g2"], "ZZ", 5]})
+    assert b.groups() == [["TN", "GA", "AL"], ["MS"]]
+    b.clear()
+    assert b.groups() == [[], []] and b.lists[HAND] == list(b.cards)
+
+
+# --------------------------------------------------------------------------- the table
+
+
+def bot_table(seed: int, level: int = 2, difficulty: str = "easy") -> Table:
+    s = parse_setup(
+        {"level": str(level), "mode": "bot", "difficulty": difficulty, "seed": str(seed)}
+    )
+    assert s is not None
+    return Table(s, seed)
+
+
+def test_the_count_deals_and_the_bot_plans_from_its_own_view() -> None:
+    t = bot_table(5)
+    assert t.phase == "plunge" and t.bot_seat == BOT_SEAT
+    plunge = t.bot_move
+    assert plunge is not None and plunge.kind == "plunge"
+    t.play(0, "plunge", True, 100)
+    t.advance(4_999 if plunge.at > 4_999 else plunge.at - 1)
+    assert t.phase == "plunge"
+    t.advance(5_000)
+    assert t.phase == "race"
+    # the computer's plan for the race: the same plan its public API gives for its view
+    expect = bot.plan(t.view(BOT_SEAT), "easy", random.Random("5:2:race:easy"))
+    assert t.bot_move == expect.move
+    assert t.next_due() == min(expect.move.at, t.clock()[1])
+
+
+def test_a_person_shout_wins_before_the_slow_bot() -> None:
+    t = bot_table(8)
+    t.play(0, "plunge", False, 200)
+    t.advance(5_000)
+    hand = t.view(0)["hand"]
+    sol = solver.solve(hand, 2)
+    assert sol.geoplunge is not None, "deal 8 holds a GeoPlunge"
+    start = t.view(REFEREE)["timing"]["race_start"]
+    assert t.bot_move.at - start > 10_000
+    t.play(0, "shout", ["geoplunge", [list(g) for g in sol.geoplunge]], start + 4_000)
+    assert t.phase == "race"  # the shout window is open
+    due = t.next_due()
+    assert due == start + 4_000 + GAME.new(1).window_ms
+    t.advance(due)
+    assert t.over
+    r = t.view(0)["result"]
+    assert r["winner"] == 0 and not r["bonus"]
+    plunged = r["plunged"]
+    assert r["points"] == list(scoring.score(0, False, plunged))
+
+
+def test_the_bot_shouts_when_nobody_else_does_and_replay_is_exact() -> None:
+    t = bot_table(3, difficulty="hard")
+    t.play(0, "plunge", False, 50)
+    for _ in range(10):
+        due = t.next_due()
+        if due is None:
+            break
+        t.advance(due)
+    assert t.over
+    again = bot_table(3, difficulty="hard")
+    again.replay(t.moves)
+    assert GAME.state_to_json(again.state) == GAME.state_to_json(t.state)
+    # a move the engine refuses is reported, and nothing changes
+    with pytest.raises(IllegalMove):
+        again.play(0, "pass", None, 10**7)
+
+
+def test_local_tables_have_no_bot() -> None:
+    s = parse_setup({"level": "2", "mode": "local", "seed": "4"})
+    t = Table(s, 4)
+    assert t.bot_seat is None and t.bot_move is None
+    assert t.next_due() == 5_000  # only the count
+    t.play(0, "plunge", True, 10)
+    t.play(1, "plunge", False, 20)
+    assert t.phase == "race"  # both decided: dealt at once
+    assert t.view(REFEREE)["timing"]["race_start"] == 20
+    assert t.team_label(1) == "Team 2"
+    assert [m["kind"] for m in t.moves] == ["plunge", "plunge"]
+    assert Move.from_json(t.moves[0]).at == 10
