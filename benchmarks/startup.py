@@ -139,30 +139,13 @@ JS_METRICS = """(markName) => {
 
 
 def _base_handler() -> type[SimpleHTTPRequestHandler]:
-    """build.py's handler (same headers and MIME types as the real server), if present."""
-    build_py = ROOT / "build.py"
-    if build_py.is_file():
-        spec = importlib.util.spec_from_file_location("cardroom_build", build_py)
-        if spec and spec.loader:
-            module = importlib.util.module_from_spec(spec)
-            sys.modules.setdefault("cardroom_build", module)
-            spec.loader.exec_module(module)
-            handler = getattr(module, "SiteHandler", None)
-            if isinstance(handler, type) and issubclass(handler, SimpleHTTPRequestHandler):
-                return handler
-
-    class Plain(SimpleHTTPRequestHandler):
-        extensions_map = {
-            **SimpleHTTPRequestHandler.extensions_map,
-            ".wasm": "application/wasm",
-            ".mjs": "text/javascript",
-            ".js": "text/javascript",
-            ".json": "application/json",
-            ".webmanifest": "application/manifest+json",
-            ".svg": "image/svg+xml",
-        }
-
-    return Plain
+    """build.py's handler: the same headers and MIME types as the real server."""
+    spec = importlib.util.spec_from_file_location("cardroom_build", ROOT / "build.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("cardroom_build", module)
+    spec.loader.exec_module(module)
+    return module.SiteHandler
 
 
 class Meter:

@@ -82,6 +82,15 @@ def run_axe(page: Any) -> list[dict[str, Any]]:
         page.add_script_tag(path=str(AXE_JS))
     return page.evaluate(
         """async () => {
+            // Scan the settled screen: let finite transitions and animations (a button
+            // turning from disabled to enabled, a banner) finish first; colours measured
+            // mid-transition are not what anyone reads.
+            const finite = document.getAnimations().filter(
+                a => Number.isFinite(a.effect?.getComputedTiming().endTime));
+            await Promise.race([
+                Promise.allSettled(finite.map(a => a.finished)),
+                new Promise(ok => setTimeout(ok, 3000)),
+            ]);
             const r = await axe.run(document, {resultTypes: ['violations']});
             return r.violations.map(v => ({
                 id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,

@@ -23,7 +23,6 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -74,40 +73,15 @@ def build_site(out: Path) -> Path:
 
 
 def _make_server(directory: Path) -> Any:
-    """The site's own server (build.make_server), else a plain one with the right MIME types."""
-    build_py = ROOT / "build.py"
-    if build_py.is_file():
-        spec = importlib.util.spec_from_file_location("cardroom_build", build_py)
+    """The site's own server (build.make_server: the same MIME types and headers)."""
+    module = sys.modules.get("cardroom_build")
+    if module is None:
+        spec = importlib.util.spec_from_file_location("cardroom_build", ROOT / "build.py")
         assert spec and spec.loader
-        module = sys.modules.get("cardroom_build")
-        if module is None:
-            module = importlib.util.module_from_spec(spec)
-            sys.modules["cardroom_build"] = module
-            spec.loader.exec_module(module)
-        if hasattr(module, "make_server"):
-            return module.make_server(directory, port=0, host=LOCAL_HOST)
-    return _plain_server(directory)
-
-
-def _plain_server(directory: Path) -> Any:
-    class Handler(SimpleHTTPRequestHandler):
-        extensions_map = {
-            **SimpleHTTPRequestHandler.extensions_map,
-            ".wasm": "application/wasm",
-            ".mjs": "text/javascript",
-            ".js": "text/javascript",
-            ".json": "application/json",
-            ".webmanifest": "application/manifest+json",
-            ".svg": "image/svg+xml",
-        }
-
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, directory=str(directory), **kwargs)
-
-        def log_message(self, format: str, *args: Any) -> None:
-            pass
-
-    return ThreadingHTTPServer((LOCAL_HOST, 0), Handler)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["cardroom_build"] = module
+        spec.loader.exec_module(module)
+    return module.make_server(directory, port=0, host=LOCAL_HOST)
 
 
 class SiteServer:

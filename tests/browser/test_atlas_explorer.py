@@ -281,4 +281,13 @@ def test_card_content_matches_atlas(page: Any, site: Any, codes: tuple[str, ...]
             assert re.search(r"\bnone\b", text, re.I), f"{code}: no 'None' for borders"
         flag = card.locator("img").first
         assert flag.get_attribute("alt") and f.name in flag.get_attribute("alt")
-        assert card.evaluate("c => c.querySelector('img').naturalWidth > 0"), f"{code}: no flag"
+        # The flag loads lazily: wait for it to finish, then check it decoded.
+        loaded = card.evaluate(
+            """c => { const img = c.querySelector('img');
+                if (img.complete) return img.naturalWidth > 0;
+                return new Promise(ok => {
+                  img.addEventListener('load', () => ok(img.naturalWidth > 0), {once: true});
+                  img.addEventListener('error', () => ok(false), {once: true});
+                }); }"""
+        )
+        assert loaded, f"{code}: no flag"

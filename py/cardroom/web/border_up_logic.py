@@ -22,6 +22,7 @@ from cardroom.core import REFEREE, GameError, Move
 from cardroom.geoplunge import bot
 from cardroom.geoplunge.border_up import GAME, hand_size
 from cardroom.geoplunge.groups import LEVELS, call_name, shout_layouts
+from cardroom.web.cards import ZONE_CLASS
 from cardroom.web.hand_model import Zone
 
 __all__ = [
@@ -162,16 +163,6 @@ def level_rules(level: int) -> str:
 # ------------------------------------------------------------------ cards
 
 
-_ZONE = {
-    "Eastern": "eastern",
-    "Central": "central",
-    "Mountain": "mountain",
-    "Pacific": "pacific",
-    "Alaska": "alaska",
-    "Hawaii": "hawaii",
-}
-
-
 def card_html(code: str, help_id: str | None = None) -> str:
     """A compact GeoPlunge card for a hand: postal code, name, the time-zone colour (and
     a dot for a second zone) and the border states, so players can reason about groups.
@@ -179,10 +170,10 @@ def card_html(code: str, help_id: str | None = None) -> str:
     by = atlas.by_code()
     s = by[code]
     zones = s.time_zones
-    cls = ["hb-card", "bu-card", f"tz-{_ZONE[zones[0]]}"]
+    cls = ["hb-card", "bu-card", f"tz-{ZONE_CLASS[zones[0]]}"]
     dot = ""
     if len(zones) > 1:
-        dot = f'<span class="tz-dot tz-dot-{_ZONE[zones[1]]}" aria-hidden="true"></span>'
+        dot = f'<span class="tz-dot tz-dot-{ZONE_CLASS[zones[1]]}" aria-hidden="true"></span>'
     names = ", ".join(by[b].name for b in s.borders) or "no state"
     codes = " ".join(s.borders) or "none"
     described = f' aria-describedby="{help_id}"' if help_id else ""

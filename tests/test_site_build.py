@@ -1,0 +1,144 @@
+"""The static build, checked without a browser: contracts in the HTML, flags, the
+service worker's precache list, the manifest, determinism and the offline guarantee."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from cardroom import atlas
+from cardroom.web import cards
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE = ROOT / "node_modules"
+
+pytestmark = pytest.mark.skipif(
+    not (NODE / "pyodide").is_dir(), reason="node_modules missing: run ./scripts/setup.sh"
+)
+
+
+def _load_build():
+    spec = importlib.util.spec_from_file_location("cardroom_site_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    return _load_build().build(tmp_path_factory.mktemp("site") / "dist", quiet=True)
+
+
+class _Collect(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.states: list[dict[str, str | None]] = []
+        self.cards: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "data-state" in a:
+            self.states.append({"tag": tag, **a})
+        if "data-card" in a:
+            self.cards.append(a["data-card"])
+
+
+def _tree(site: Path) -> dict[str, bytes]:
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+
+
+def test_map_shapes_carry_the_contract(site):
+    html = (site / "index.html").read_text("utf-8")
+    parsed = _Collect()
+    parsed.feed(html)
+    by_code = {s["data-state"]: s for s in parsed.states}
+    assert set(by_code) == set(atlas.by_code()), "one shape per state, DC not interactive"
+    for code, attrs in by_code.items():
+        name = atlas.by_code()[code].name
+        assert name in (attrs.get("aria-label") or ""), f"{code} has no accessible name"
+        assert attrs.get("tabindex") == "0", f"{code} is not focusable"
+    # Every card face is pre-rendered, so no Python is needed to paint one.
+    assert sorted(set(parsed.cards)) == sorted(atlas.by_code())
+
+
+def test_current_flags_replace_the_retired_ones(site):
+    for code in ("MS", "UT", "MN"):
+        built = (site / "flags" / f"{code}.svg").read_bytes()
+        retired = (NODE / "region-flags" / "svg" / f"US-{code}.svg").read_bytes()
+        assert built == (ROOT / "assets" / "flags" / f"{code}.svg").read_bytes()
+        assert built != retired, f"{code}: the package's retired flag came back"
+    ms = (site / "flags" / "MS.svg").read_text("utf-8")
+    assert "IN GOD WE TRUST" in ms  # the 2020 magnolia flag's motto
+    assert len(list((site / "flags").glob("*.svg"))) == 50
+
+
+def test_service_worker_precaches_every_file_under_a_versioned_cache(site):
+    sw = (site / "sw.js").read_text("utf-8")
+    name = re.search(r'const CACHE = "(cardroom-[0-9a-f]{8,})"', sw)
+    assert name, "the cache name must carry the build's version"
+    listed = json.loads(re.search(r"const PRECACHE = (\[.*?\n\]);", sw, re.S).group(1))
+    urls = {u for u, _rev in listed}
+    files = {f"./{p}" for p in _tree(site) if p != "sw.js"}
+    missing = {f for f in files if f not in urls and f.replace("./index.html", "./") not in urls}
+    assert not missing, f"not precached: {sorted(missing)[:10]}"
+
+
+def test_manifest_is_installable(site):
+    m = json.loads((site / "manifest.webmanifest").read_text("utf-8"))
+    assert m["name"] and m["start_url"] and m["display"] == "standalone"
+    for icon in m["icons"]:
+        assert (site / icon["src"]).is_file()
+    assert any(i["sizes"] == "512x512" for i in m["icons"])
+    assert 'rel="manifest"' in (site / "index.html").read_text("utf-8")
+
+
+def test_nothing_in_our_own_files_points_at_another_host(site):
+    own = [p for p in _tree(site) if not p.startswith(("pyodide/", "pyscript/", "flags/"))]
+    for rel in own:
+        if not rel.endswith((".html", ".js", ".mjs", ".css", ".webmanifest", ".svg")):
+            continue
+        text = (site / rel).read_text("utf-8")
+        for url in re.findall(r"""(?:src|href|url\()\s*=?\s*["']?(https?:)?//[^"')\s]+""", text):
+            pytest.fail(f"{rel} loads from another host: {url}")
+
+
+def test_build_is_deterministic(site, tmp_path):
+    again = _load_build().build(tmp_path / "again", quiet=True)
+    a, b = _tree(site), _tree(again)
+    assert a.keys() == b.keys()
+    differ = [k for k in a if hashlib.sha256(a[k]).digest() != hashlib.sha256(b[k]).digest()]
+    assert not differ, f"files differ between two builds: {differ}"
+
+
+def test_card_face_prints_every_field():
+    tx = atlas.by_code()["TX"]
+    names = {s.code: s.name for s in atlas.states()}
+    html = cards.card_html(tx, names)
+    text = re.sub(r"<[^>]+>", " ", html)
+    for needle in (
+        "Texas",
+        "Austin",
+        "Lone Star",
+        "James K. Polk",
+        "29,145,505",
+        "25,145,561",
+        "268,596",
+        "Houston",
+        "Fort Worth",
+        "Northern Mockingbird",
+        "Bluebonnet",
+        "40",
+        "Central",
+        "Mountain",
+    ):
+        assert needle in text, f"TX card lacks {needle!r}"
+    assert 'data-card="TX"' in html
+    for code in tx.borders:
+        assert code in text
+    assert cards.ordinal(1) == "1st" and cards.ordinal(12) == "12th" and cards.ordinal(23) == "23rd"
