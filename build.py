@@ -7,10 +7,13 @@
 
 The build is deterministic (same inputs, same bytes) and self-contained: Pyodide and
 PyScript are vendored from node_modules, the engine package ``py/cardroom`` ships as a
-zip that PyScript unpacks into site-packages, the US map and the 50 GeoPlunge card
-faces are pre-rendered (svgwrite, build time only) into index.html so the first paint
-needs no Python, and a service worker precaches every file so the site works offline
-after the first visit. Nothing is requested from any other host.
+zip that PyScript unpacks into site-packages, the US map is pre-rendered (svgwrite,
+build time only) into index.html so the first paint needs no Python, the 50 GeoPlunge
+card faces are pre-rendered as ``<template>`` elements into a content-addressed
+``cards-<hash>.html`` that web/pyodide-boot.mjs fetches alongside Pyodide and inserts
+before the first screen mounts (kept out of index.html, whose parse gates the first
+paint), and a service worker precaches every file so the site works offline after the
+first visit. Nothing is requested from any other host.
 
 ``make_server(directory, port=0)`` and ``serve(directory, ...)`` are importable (the
 browser tests use them).
@@ -479,6 +482,7 @@ def render_options(records: dict[str, atlas.StateFacts]) -> str:
 
 
 def render_templates(records: dict[str, atlas.StateFacts]) -> str:
+    """The 50 card faces as ``<template id="card-XX">`` elements (the cards file)."""
     names = {c: s.name for c, s in records.items()}
     return "".join(
         f'<template id="card-{code}">{card_html(records[code], names, heading=2)}</template>'
@@ -599,6 +603,10 @@ def build(out: Path | str = "dist", quiet: bool = False) -> Path:
     copy_flags(out / "flags", sorted(records), quiet)
     map_svg, _info = render_map(records)
     log(f"  map: {len(map_svg):,} bytes inline", quiet)
+    cards_html = render_templates(records).encode("utf-8")
+    cards_name = f"cards-{hashlib.sha256(cards_html).hexdigest()[:10]}.html"
+    (out / cards_name).write_bytes(cards_html)  # content-addressed, like the package
+    log(f"  {cards_name}: {len(cards_html):,} bytes (50 card faces)", quiet)
 
     # icons + manifest
     (out / "icons").mkdir()
@@ -650,11 +658,13 @@ def build(out: Path | str = "dist", quiet: bool = False) -> Path:
     # PyScript config (web/pyscript.json + what only the build knows), inlined
     config = json.loads((WEB / "pyscript.json").read_text("utf-8"))
     # the vendored pyodide.mjs, through web/pyodide-boot.mjs which starts it early
-    # (it also fetches the package zip early and unpacks it into site-packages)
+    # (it also fetches the package zip early and unpacks it into site-packages, and
+    # fetches the card faces and inserts them into the page)
     boot_mjs = fill(
         (WEB / "pyodide-boot.mjs").read_text("utf-8"),
         {
             "PKG_URL": json.dumps(f"./py/{pkg_name}"),
+            "CARDS_URL": json.dumps(f"./{cards_name}"),
             "SITE_PACKAGES": json.dumps(f"/lib/python{py_ver}/site-packages"),
         },
     )
@@ -674,7 +684,6 @@ def build(out: Path | str = "dist", quiet: bool = False) -> Path:
             "BOOT_JS": boot.strip(),
             "MAP": map_svg,
             "STATE_OPTIONS": render_options(records),
-            "CARD_TEMPLATES": render_templates(records),
             "PYSCRIPT_CONFIG": html.escape(config_json, quote=True),
         },
     )
@@ -715,7 +724,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
         # rebuilt site is never mixed with stale parts (the service worker serves repeat
         # visits from its own cache anyway).
         path = self.path.split("?", 1)[0]
-        if re.search(r"/py/cardroom-[0-9a-f]+\.zip$", path):
+        if re.search(r"/(?:py/cardroom-[0-9a-f]+\.zip|cards-[0-9a-f]+\.html)$", path):
             self.send_header("Cache-Control", "public, max-age=31536000, immutable")
         else:
             self.send_header("Cache-Control", "no-cache")

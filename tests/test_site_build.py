@@ -63,8 +63,30 @@ def test_map_shapes_carry_the_contract(site):
         name = atlas.by_code()[code].name
         assert name in (attrs.get("aria-label") or ""), f"{code} has no accessible name"
         assert attrs.get("tabindex") == "0", f"{code} is not focusable"
-    # Every card face is pre-rendered, so no Python is needed to paint one.
-    assert sorted(set(parsed.cards)) == sorted(atlas.by_code())
+    # The card faces are not in the page (they would delay its first paint) ...
+    assert parsed.cards == [] and 'id="card-templates"' in html
+
+
+def test_every_card_face_is_pre_rendered_in_the_cards_file(site):
+    """... but in a content-addressed file that the boot module fetches and inserts,
+    precached like every other file, so no Python is needed to paint a card."""
+    boot = (site / "pyodide-boot.mjs").read_text("utf-8")
+    url = re.search(r'const CARDS_URL = new URL\("\./(cards-[0-9a-f]{10}\.html)"', boot)
+    assert url, "pyodide-boot.mjs does not name the cards file"
+    path = site / url.group(1)
+    data = path.read_bytes()
+    assert url.group(1) == f"cards-{hashlib.sha256(data).hexdigest()[:10]}.html"
+    assert sorted(p.name for p in site.glob("cards-*.html")) == [url.group(1)]
+    text = data.decode("utf-8")
+    parsed = _Collect()
+    parsed.feed(text)
+    assert sorted(parsed.cards) == sorted(atlas.by_code()), "one card face per state"
+    templates = re.findall(r'<template id="card-([A-Z]{2})">(.*?)</template>', text, re.S)
+    assert sorted(code for code, _ in templates) == sorted(atlas.by_code())
+    for code, body in templates:
+        found = re.findall(r'data-card="([A-Z]{2})"', body)
+        assert found == [code], f"template card-{code} holds the card(s) {found}"
+    assert re.sub(r'<template id="card-[A-Z]{2}">.*?</template>', "", text, flags=re.S) == ""
 
 
 def test_current_flags_replace_the_retired_ones(site):

@@ -1,6 +1,8 @@
 """The atlas explorer: the US map and the GeoPlunge card of the chosen state.
 
-The map and the 50 card faces are pre-rendered into the page by ``build.py``; this
+The map and the 50 card faces are pre-rendered by ``build.py``: the map into the page,
+the card faces (``<template id="card-XX">``) into a separate file that
+web/pyodide-boot.mjs inserts into ``#card-templates`` before any screen mounts. This
 screen only wires them up: click or tap a state (or its call-out box), Tab to a state
 and press Enter or Space, move between states with the arrow keys, or pick one in the
 select box. The chosen state's card (cloned from its ``<template>``) appears beside or
@@ -66,6 +68,8 @@ class AtlasExplorer:
             self.centres[code] = (float(p.getAttribute("data-x")), float(p.getAttribute("data-y")))
         self.callouts = {c.getAttribute("data-callout"): c for c in dom.qa("[data-callout]")}
         self.labels = {t.id[len("label-") :]: t for t in dom.qa(".map-label", self.map)}
+        if dom.q("template[id^='card-']") is None:
+            raise RuntimeError("the card faces are not in the page")
         self.selected: str | None = None
         on = self.bindings.on
         on(self.map, "click", self.on_click)
