@@ -12,11 +12,15 @@ from cardroom import atlas, scoring
 from cardroom.core import REFEREE, IllegalMove, Move
 from cardroom.geoplunge import bot, solver
 from cardroom.geoplunge.border_up import GAME
+from cardroom.geoplunge.groups import check_group, check_shout
 from cardroom.web.border_up_logic import (
     BOT_SEAT,
+    NO_GEOPLUNGE,
     Setup,
     Table,
     card_html,
+    choose_hint,
+    hints_used,
     parse_setup,
     ready_calls,
     shout_groups,
@@ -268,3 +272,128 @@ def test_local_tables_have_no_bot() -> None:
     assert t.team_label(1) == "Team 2"
     assert [m["kind"] for m in t.moves] == ["plunge", "plunge"]
     assert Move.from_json(t.moves[0]).at == 10
+
+
+# --------------------------------------------------------------------------- hints
+
+
+def _dealt(seed: int, level: int) -> list[str]:
+    s = GAME.new(seed, level=level)
+    s = GAME.apply(s, Move(0, "plunge", False, 0))
+    s = GAME.apply(s, Move(1, "plunge", False, 0))
+    return list(GAME.view(s, 0)["hand"])
+
+
+def _completes(hint: tuple[str, ...], rest: list[str], level: int) -> bool:
+    """Some group of ``rest`` makes a GeoPlunge with ``hint`` (checked by the referee)."""
+    return any(
+        check_shout("geoplunge", [list(hint), list(g)], level).valid
+        for g in solver.all_groups(rest, level)
+    )
+
+
+def _hands_with_geoplunge(level: int, n: int) -> list[list[str]]:
+    out = []
+    for seed in range(200):
+        hand = _dealt(seed, level)
+        if solver.solve(hand, level).geoplunge is not None:
+            out.append(hand)
+        if len(out) == n:
+            break
+    return out
+
+
+@pytest.mark.parametrize("level", [2, 3, 4])
+def test_a_hint_is_a_winning_group_that_completes_a_geoplunge(level: int) -> None:
+    for hand in _hands_with_geoplunge(level, 12):
+        hint = choose_hint(hand, [[], [], []], level)
+        assert hint.kind == "group" and hint.slot == 0
+        assert check_group(hint.cards, level).ok, hint
+        assert set(hint.cards) <= set(hand)
+        assert _completes(hint.cards, [c for c in hand if c not in hint.cards], level)
+        assert hint.message.startswith("Hint: ") and "Group 1" in hint.message
+
+
+@pytest.mark.parametrize("level", [2, 3, 4])
+def test_a_hint_keeps_the_groups_placed_correctly(level: int) -> None:
+    for hand in _hands_with_geoplunge(level, 12):
+        geo = solver.solve(hand, level).geoplunge
+        assert geo is not None
+        placed = list(geo[0])
+        hint = choose_hint(hand, [placed, [], []], level)
+        assert hint.kind == "group" and hint.slot == 1, hint  # Group 2: Group 1 is done
+        assert not set(hint.cards) & set(placed), "the hint breaks up a placed group"
+        assert check_shout("geoplunge", [placed, list(hint.cards)], level).valid
+
+
+def test_a_wrongly_sorted_group_is_not_kept() -> None:
+    # KS-MO-KY-WV-PA is a Level 4 line; shown out of order it is not a placed group
+    hand = ["KS", "MO", "KY", "WV", "PA", "MD", "VA", "NC", "AK", "HI"]
+    hint = choose_hint(hand, [["MO", "KS", "WV", "KY", "PA"], [], []], 4)
+    assert hint.kind == "group" and check_group(hint.cards, 4).ok
+    assert _completes(hint.cards, [c for c in hand if c not in hint.cards], 4)
+
+
+@pytest.mark.parametrize("level", [2, 4])
+def test_a_hint_extends_the_cards_already_started(level: int) -> None:
+    for hand in _hands_with_geoplunge(level, 8):
+        geo = solver.solve(hand, level).geoplunge
+        assert geo is not None
+        started = list(geo[1][:2])  # two cards of a winning group, in Group 2
+        hint = choose_hint(hand, [[], started, []], level)
+        assert set(started) & set(hint.cards), (hand, started, hint)
+        assert hint.slot == 1  # where those cards already lie
+        assert _completes(hint.cards, [c for c in hand if c not in hint.cards], level)
+
+
+@pytest.mark.parametrize("level", [2, 3, 4])
+def test_a_ready_shout_points_at_the_button(level: int) -> None:
+    for hand in _hands_with_geoplunge(level, 4):
+        sol = solver.solve(hand, level)
+        assert sol.geoplunge is not None
+        hint = choose_hint(hand, [list(g) for g in sol.geoplunge] + [[]], level)
+        assert hint.kind == "ready" and hint.call == "geoplunge" and not hint.cards
+        assert "shout GeoPlunge!" in hint.message
+        if sol.threeoplunge is not None:
+            hint = choose_hint(hand, [list(g) for g in sol.threeoplunge], level)
+            assert hint.kind == "ready" and hint.call == "threeoplunge"
+            assert "shout ThreeOPlunge!" in hint.message
+
+
+def test_two_groups_in_the_wrong_slots_are_pointed_out() -> None:
+    hand = ["KS", "MO", "IA", "MD", "VA", "NC", "AK", "HI", "ME"]
+    hint = choose_hint(hand, [["KS", "MO", "IA"], ["AK"], ["MD", "VA", "NC"]], 2)
+    assert hint.kind == "move"
+    assert "Group 1 and Group 3 are already a GeoPlunge" in hint.message
+    assert set(hint.cards) == {"KS", "MO", "IA", "MD", "VA", "NC"}
+
+
+def test_no_geoplunge_says_so() -> None:
+    hand = ["AK", "HI", "ME", "FL", "WA", "KS", "MO", "IA"]  # one group at most
+    assert solver.solve(hand, 2).geoplunge is None
+    hint = choose_hint(hand, [["KS", "MO"], [], []], 2)
+    assert hint.kind == "none" and not hint.cards
+    assert hint.message == NO_GEOPLUNGE
+    assert "No two winning groups exist in this hand: consider passing" in hint.message
+
+
+def test_a_placed_group_no_geoplunge_can_keep() -> None:
+    # KS-MO-IA is a group, but the one GeoPlunge is KS-NE-IA + MO-AR-TN: it breaks it up
+    hand = ["KS", "MO", "IA", "NE", "AR", "TN"]
+    hint = choose_hint(hand, [["KS", "MO", "IA"], [], []], 2)
+    assert hint.kind == "group" and check_group(hint.cards, 2).ok
+    assert _completes(hint.cards, [c for c in hand if c not in hint.cards], 2)
+    assert "No GeoPlunge keeps your groups as they are" in hint.message
+
+
+def test_hints_used_wording() -> None:
+    assert hints_used(0) == "No hints used"
+    assert hints_used(1) == "1 hint used"
+    assert hints_used(2) == "2 hints used"
+
+
+def test_a_hint_goes_to_an_empty_slot_rather_than_over_other_cards() -> None:
+    hand = ["AK", "HI", "KS", "MO", "IA", "MD", "VA", "NC"]
+    hint = choose_hint(hand, [["AK"], [], []], 2)  # Alaska is in no group
+    assert hint.kind == "group" and "AK" not in hint.cards
+    assert hint.slot == 1 and "Try them in Group 2" in hint.message

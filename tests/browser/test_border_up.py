@@ -19,11 +19,11 @@ import pytest
 from browser_helpers import format_violations, open_site, run_axe, wait_ready
 from playwright.sync_api import expect
 
-from cardroom import scoring
+from cardroom import atlas, scoring
 from cardroom.core import REFEREE, Move
 from cardroom.geoplunge import solver
 from cardroom.geoplunge.border_up import GAME
-from cardroom.geoplunge.groups import check_shout
+from cardroom.geoplunge.groups import check_group, check_shout
 from cardroom.web.border_up_logic import Table, parse_setup
 
 pytestmark = pytest.mark.browser
@@ -228,6 +228,35 @@ def expect_result(page: Any, g: dict[str, Any], headline: str) -> None:
         expect(page.locator(f"[data-points='{seat}']")).to_have_text(str(g["points"][seat]))
 
 
+def hinted(page: Any, seat: int) -> list[str]:
+    return page.eval_on_selector_all(
+        f"#bu-half-{seat} [data-card].is-hinted", "els => els.map(e => e.dataset.card)"
+    )
+
+
+def press_hint(page: Any, seat: int, level: int) -> list[str]:
+    """The hint shown (after pressing Hint or H): the cards, in the order the hint says,
+    checked to be a winning group by the referee, outlined with an "H" and drawn on the
+    map."""
+    text = page.locator(f"#bu{seat}-hint")
+    expect(text).to_contain_text("Hint: ")
+    expect(page.locator("#announce")).to_contain_text("Hint: ")
+    words = text.inner_text().removeprefix("Hint: ")
+    by_name = {s.name: s.code for s in atlas.states()}
+    listed = words.split(" form ")[0].split(" make ")[0]
+    order = [by_name[n] for n in re.split(r", | and ", listed)]
+    marked = hinted(page, seat)
+    assert sorted(order) == sorted(marked), (words, marked)
+    assert check_group(order, level).ok, order
+    badge = page.eval_on_selector(
+        f'#bu-half-{seat} [data-card="{marked[0]}"]',
+        "e => getComputedStyle(e, '::after').content",
+    )
+    assert '"H"' in badge, badge
+    expect(page.locator(f"#bu-half-{seat} .bu-path-hint")).to_have_count(1)
+    return order
+
+
 def assert_axe(page: Any, where: str) -> None:
     violations = run_axe(page)
     assert not violations, f"axe-core violations on the {where} screen:\n" + format_violations(
@@ -310,6 +339,13 @@ def test_keyboard_only_game_against_the_computer(page: Any, site: Any) -> None:
     wait_phase(page, "race")
     help_line = page.locator("#bu0-help")
     expect(help_line).to_contain_text("Backspace")
+    expect(help_line).to_contain_text("H shows a hint")
+    # H (focus on a card of the team's panel) shows a hint and moves nothing
+    card(page, 0, g["hand"][0]).focus()
+    page.keyboard.press("h")
+    hint = press_hint(page, 0, 4)
+    assert all(slot_codes(page, 0, n) == [] for n in (1, 2, 3)), "a hint moved cards"
+    assert_axe(page, "race with a hint")
     for slot, group in enumerate(g["groups"], start=1):
         for code in group:
             card(page, 0, code).focus()
@@ -334,9 +370,19 @@ def test_keyboard_only_game_against_the_computer(page: Any, site: Any) -> None:
     page.keyboard.press("2")
     assert slot_codes(page, 0, 2) == g["groups"][1]
     assert_axe(page, "race")
+    assert hint  # shown before; a second hint now points at the shout
+    card(page, 0, last).focus()
+    page.keyboard.press("H")
+    expect(page.locator("#bu0-hint")).to_have_text(
+        "Groups 1 and 2 are already a GeoPlunge: shout GeoPlunge!"
+    )
+    expect(page.locator("#bu-half-0 [data-call=geoplunge]")).to_have_class(_has("is-hinted"))
+    assert hinted(page, 0) == []
     page.locator("#bu-half-0 [data-call=geoplunge]").focus()
     page.keyboard.press("Enter")
     expect_result(page, g, "You win!")
+    expect(page.locator("[data-hints='0']")).to_have_text("2 hints used")
+    expect(page.locator("[data-hints='1']")).to_have_count(0)  # the computer takes none
     # keyboard users land on the result's heading
     assert page.evaluate("document.activeElement.id") == "bu-result-title"
 
@@ -387,6 +433,10 @@ def test_split_screen_invalid_shout_gives_the_bonus(
     touch.drag([(1, a2, b2), (2, a1, b1)])
     assert slot_codes(page, 1, 1) == [bad[0][0]], "Team 2's finger did not land"
     assert slot_codes(page, 0, 3) == [hands[0][0]], "Team 1's finger did not land"
+    # Team 1 asks for a hint with its button: a group compatible with its cards
+    page.locator("#bu-half-0 [data-act=hint]").click()
+    press_hint(page, 0, level)
+    expect(page.locator("#bu-half-1 .is-hinted")).to_have_count(0)
     # the rest of Team 2's groups by touch on the rotated half
     for slot, group in enumerate(bad, start=1):
         for code in group:
@@ -404,6 +454,8 @@ def test_split_screen_invalid_shout_gives_the_bonus(
         expect(page.locator(f"[data-points='{seat}']")).to_have_text(str(points[seat]))
     expect(page.locator(".bu-check-bad").first).to_be_visible()
     expect(page.locator("[data-could='1']")).to_be_visible()
+    expect(page.locator("[data-hints='0']")).to_have_text("1 hint used")
+    expect(page.locator("[data-hints='1']")).to_have_text("No hints used")
     # the map draws the invalid groups in red
     expect(page.locator("#bu-result-map .bu-path-bad").first).to_be_attached()
     assert_axe(page, "split-screen result")
@@ -435,8 +487,14 @@ def test_setup_screen_starts_a_game_and_a_reload_keeps_it(page: Any, site: Any) 
     card(page, 0, hand[0]).focus()
     page.keyboard.press("1")
     assert slot_codes(page, 0, 1) == [hand[0]]
+    page.locator("#bu-half-0 [data-act=hint]").click()
+    expect(page.locator("#bu0-hint")).not_to_be_empty()
     page.reload(wait_until="load")
     wait_ready(page)
     wait_phase(page, "race")
     assert slot_codes(page, 0, 1) == [hand[0]], "the slots were lost on reload"
     assert hand_codes(page, 0) == sorted(hand)
+    saved = page.evaluate(
+        "JSON.parse(sessionStorage.getItem('cardroom:border-up:3:bot:easy:77')).hints"
+    )
+    assert saved == {"0": 1}, "the hint count was lost on reload"

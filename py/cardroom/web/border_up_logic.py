@@ -4,6 +4,7 @@
 * :func:`slot_zones` and :func:`ready_calls` say which group slots a level has and which
   shout buttons the cards in them allow;
 * :func:`card_html` draws the compact GeoPlunge card a hand shows;
+* :func:`choose_hint` picks, with the solver, the group a team's Hint shows;
 * :class:`Table` runs one game on the table clock: it applies the teams' moves, the
   computer's plan (through the bot's public ``plan``) and the clock's calls in time order,
   and says when the next timer must fire. The screen only feeds it the time.
@@ -21,7 +22,15 @@ from cardroom import atlas
 from cardroom.core import REFEREE, GameError, Move
 from cardroom.geoplunge import bot
 from cardroom.geoplunge.border_up import GAME, hand_size
-from cardroom.geoplunge.groups import LEVELS, call_name, shout_layouts
+from cardroom.geoplunge.groups import (
+    LEVELS,
+    call_name,
+    check_group,
+    check_shout,
+    name,
+    shout_layouts,
+)
+from cardroom.geoplunge.solver import Hand
 from cardroom.web.cards import ZONE_CLASS
 from cardroom.web.hand_model import Zone
 
@@ -29,9 +38,12 @@ __all__ = [
     "DIFFICULTIES",
     "GROUP_COLOURS",
     "MODES",
+    "Hint",
     "Setup",
     "Table",
     "card_html",
+    "choose_hint",
+    "hints_used",
     "level_rules",
     "parse_setup",
     "ready_calls",
@@ -187,6 +199,192 @@ def card_html(code: str, help_id: str | None = None) -> str:
         f'<span class="visually-hidden">, borders {escape(names)}</span>'
         f'<span class="visually-hidden hb-where"></span></li>'
     )
+
+
+# ------------------------------------------------------------------ hints
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What a team's Hint shows.
+
+    ``kind`` is ``"group"`` (``cards``: one winning group, properly sorted, to lay out in
+    the slot ``slot``), ``"ready"`` (the slots already hold a valid shout: ``call``),
+    ``"move"`` (two correctly placed groups make a GeoPlunge but are not in Groups 1 and
+    2: ``cards`` are theirs) or ``"none"`` (the hand holds no GeoPlunge at all).
+    ``message`` is the sentence shown and announced."""
+
+    kind: str
+    message: str
+    cards: tuple[str, ...] = ()
+    slot: int | None = None
+    call: str | None = None
+
+
+NO_GEOPLUNGE = "No two winning groups exist in this hand: consider passing."
+
+
+def _names(cards: Sequence[str]) -> str:
+    words = [name(c) for c in cards]
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+
+def _hint_sentence(group: tuple[str, ...], level: int) -> str:
+    """ "Kansas, Missouri, Kentucky and West Virginia form a line" (or, for 3 cards at
+    Levels 2 and 3, which state borders both others)."""
+    if level == 4 or len(group) > 3:
+        return f"{', '.join(name(c) for c in group)} form a line, in this order"
+    return f"{_names(group)} make a group: {check_group(group, level).reason}"
+
+
+def _minus(layout: tuple[int, ...], sizes: Sequence[int]) -> tuple[int, ...] | None:
+    """``layout`` without ``sizes`` (None if ``sizes`` is not part of it)."""
+    rest = list(layout)
+    for n in sizes:
+        if n not in rest:
+            return None
+        rest.remove(n)
+    return tuple(rest)
+
+
+def _prefer(groups: Sequence[tuple[str, ...]], started: set[str]) -> list[tuple[str, ...]]:
+    """Groups that use more of the cards a team has started to lay out come first (then
+    as found), so a hint extends what is on the table when it can."""
+    return sorted(groups, key=lambda grp: -len(started.intersection(grp)))
+
+
+def _completion(
+    free: Sequence[str], level: int, need: tuple[int, ...], started: set[str]
+) -> tuple[str, ...] | None:
+    """One group of ``free`` that, with what ``need`` still asks for (group sizes), can
+    complete a GeoPlunge from the ``free`` cards; None if none can."""
+    if not need:
+        return None
+    hand = Hand(free, level)
+    if len(need) == 1:
+        found = hand.groups(need[0])
+        return _prefer(found, started)[0] if found else None
+    # nothing placed yet: first a group using started cards, if it leaves a partner
+    a, b = need
+    started_groups = [
+        grp
+        for grp in _prefer(hand.groups(a) + (hand.groups(b) if b != a else []), started)
+        if started.intersection(grp)
+    ]
+    partners = {k: [frozenset(g) for g in hand.groups(k)] for k in set(need)}
+    for grp in started_groups[:40]:
+        other = b if len(grp) == a else a
+        if any(p.isdisjoint(grp) for p in partners[other]):
+            return grp
+    found = hand.find("geoplunge")
+    return found[0] if found else None
+
+
+def choose_hint(hand: Sequence[str], slots: Sequence[Sequence[str]], level: int) -> Hint:
+    """The hint for a team holding ``hand`` with ``slots`` (Groups 1, 2, 3 as laid out).
+
+    * The slots already hold a valid ThreeOPlunge or GeoPlunge: say so, point at the shout.
+    * Otherwise keep every correctly placed group (a slot whose cards are a winning group
+      in the order shown) and find, with the solver, one more group from the other cards
+      that completes a GeoPlunge with them, preferring a group that uses the cards already
+      started in a slot. If the placed groups cannot be part of any GeoPlunge, the hint is a
+      group of one the hand does hold (saying it breaks up a placed group).
+    * The hand holds no GeoPlunge at all: say so (consider passing).
+
+    Hints never move cards; the result says which slot to use."""
+    slots = [list(s) for s in slots]
+    if len(slots) >= 3 and all(slots[:3]) and check_shout("threeoplunge", slots[:3], level).valid:
+        return Hint(
+            "ready",
+            "Your three groups are a ThreeOPlunge: shout ThreeOPlunge!",
+            (),
+            None,
+            "threeoplunge",
+        )
+    if len(slots) >= 2 and all(slots[:2]) and check_shout("geoplunge", slots[:2], level).valid:
+        return Hint(
+            "ready",
+            "Groups 1 and 2 are already a GeoPlunge: shout GeoPlunge!",
+            (),
+            None,
+            "geoplunge",
+        )
+    whole = Hand(hand, level)
+    if whole.find("geoplunge") is None:
+        return Hint("none", NO_GEOPLUNGE)
+    placed = [(i, tuple(s)) for i, s in enumerate(slots) if s and check_group(s, level).ok]
+    kept = {c for _, s in placed for c in s}
+    started = {c for s in slots for c in s} - kept
+    free = [c for c in whole.cards if c not in kept]
+    # use as many placed groups as a GeoPlunge can hold (two at most), Groups 1 and 2 first
+    subsets: list[list[tuple[int, tuple[str, ...]]]] = []
+    for x in range(len(placed)):
+        for y in range(x + 1, len(placed)):
+            subsets.append([placed[x], placed[y]])
+    subsets.sort(key=lambda sub: [i for i, _ in sub])
+    subsets += [[p] for p in placed] + [[]]
+    for sub in subsets:
+        for layout in shout_layouts(level, "geoplunge"):
+            need = _minus(layout, [len(s) for _, s in sub])
+            if need is None:
+                continue
+            if not need:
+                words = " and ".join(f"Group {i + 1}" for i, _ in sub)
+                cards = tuple(c for _, s in sub for c in s)
+                return Hint(
+                    "move",
+                    f"{words} are already a GeoPlunge: put them in Groups 1 and 2 and shout "
+                    "GeoPlunge!",
+                    cards,
+                )
+            grp = _completion(free, level, need, started)
+            if grp is None:
+                continue
+            used = {i for i, _ in sub}
+            slot = _slot_for(grp, slots, used, placed)
+            return Hint(
+                "group",
+                f"Hint: {_hint_sentence(grp, level)}. Try them in Group {slot + 1}.",
+                grp,
+                slot,
+            )
+    # no GeoPlunge keeps the placed groups: show one the hand holds
+    found = whole.find("geoplunge")
+    assert found is not None
+    grp = _prefer(list(found), started)[0]
+    slot = _slot_for(grp, slots, set(), [])
+    return Hint(
+        "group",
+        f"Hint: {_hint_sentence(grp, level)}. No GeoPlunge keeps your groups as they are: "
+        f"this one needs some of their cards (try Group {slot + 1}).",
+        grp,
+        slot,
+    )
+
+
+def _slot_for(
+    grp: tuple[str, ...],
+    slots: Sequence[Sequence[str]],
+    used: set[int],
+    placed: Sequence[tuple[int, tuple[str, ...]]],
+) -> int:
+    """The slot (0-based) to lay ``grp`` out in: among Groups 1 and 2 not kept for a
+    placed group (else any such slot), the one holding most of its cards, then an empty
+    one, then the first."""
+    keep = used | {i for i, _ in placed}
+    free = (
+        [i for i in range(min(2, len(slots))) if i not in keep]
+        or [i for i in range(len(slots)) if i not in keep]
+        or [0]
+    )
+    return max(free, key=lambda i: (len(set(slots[i]) & set(grp)), not slots[i], -i))
+
+
+def hints_used(n: int) -> str:
+    """ "No hints used", "1 hint used", "2 hints used"."""
+    if n <= 0:
+        return "No hints used"
+    return f"{n} hint{'s' * (n != 1)} used"
 
 
 # ------------------------------------------------------------------ the table

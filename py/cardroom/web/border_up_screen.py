@@ -32,14 +32,17 @@ from pyodide.ffi.wrappers import (  # type: ignore[import-not-found]
 
 from cardroom import atlas
 from cardroom.core import GameError
-from cardroom.geoplunge.groups import call_name
+from cardroom.geoplunge.groups import call_name, check_group
 from cardroom.web import dom
 from cardroom.web.border_up_logic import (
     DIFFICULTIES,
     MAX_SEED,
+    Hint,
     Setup,
     Table,
     card_html,
+    choose_hint,
+    hints_used,
     level_rules,
     parse_setup,
     ready_calls,
@@ -196,15 +199,19 @@ class TeamPanel:
   <div class="bu-actions" role="group" aria-label="{escape(title)}: shout">
     <button type="button" class="bu-btn bu-shout" data-call="geoplunge" disabled>GeoPlunge!</button>
     <button type="button" class="bu-btn bu-shout bu-shout3" data-call="threeoplunge" disabled>ThreeOPlunge!</button>
+    <button type="button" class="bu-btn bu-quiet bu-hint-btn" data-act="hint"
+      aria-keyshortcuts="H" aria-describedby="{p}-hint">Hint</button>
     <button type="button" class="bu-btn bu-quiet" data-act="clear">Clear groups</button>
     <button type="button" class="bu-btn bu-quiet" data-act="pass">We pass</button>
   </div>
   </div>
   <p class="bu-help" id="{p}-help"><span class="bu-help-kbd">Keyboard: <kbd>Tab</kbd> to a card,
   <kbd>1</kbd> <kbd>2</kbd> <kbd>3</kbd> put it in that group, <kbd>←</kbd> <kbd>→</kbd> move it
-  within its group, <kbd>Backspace</kbd> returns it to the hand.</span>
+  within its group, <kbd>Backspace</kbd> returns it to the hand, <kbd>H</kbd> shows a
+  hint.</span>
   <span class="bu-help-ptr">Mouse or touch: drag cards into the groups and along them, or tap
   a card and then a group.</span></p>
+  <p class="bu-hint-text" id="{p}-hint" hidden></p>
   <div class="bu-hand" id="{p}-hand"></div>
 </div>
 <div class="bu-mapbox" id="{p}-mapbox"></div>
@@ -214,11 +221,14 @@ class TeamPanel:
         self.play_box = dom.q(f"#{p}-play", host)
         self.choice = dom.q(f"#{p}-choice", host)
         self.shout_buttons = {b.getAttribute("data-call"): b for b in dom.qa("[data-call]", host)}
+        self.hint_text = dom.q(f"#{p}-hint", host)
+        self.hint: Hint | None = None
         self._press: tuple[int, Any] | None = None
         self._tapped: tuple[Any, float] | None = None
         game.bindings.on(host, "click", self.on_click)
         game.bindings.on(host, "pointerdown", self.on_press)
         game.bindings.on(host, "pointerup", self.on_release)
+        game.bindings.on(host, "keydown", self.on_key)
 
     # ------------------------------------------------------------ phases
 
@@ -273,8 +283,50 @@ class TeamPanel:
         self.refresh_groups()
 
     def changed(self) -> None:
+        self.settle_hint()
         self.refresh_groups()
         self.game.save()
+
+    # ------------------------------------------------------------ hints
+
+    def show_hint(self) -> None:
+        """Find a hint with the solver and show it: outline the cards (and an "H"),
+        draw the group on the map, say it. Cards are never moved by a hint."""
+        if self.board is None or self.board.locked:
+            return
+        arr = self.board.arr
+        hint = choose_hint(arr.cards, arr.groups(), self.game.table.level)
+        self.game.count_hint(self.seat)
+        self.hint = hint
+        self.board.set_hint(hint.cards)
+        for call, b in self.shout_buttons.items():
+            b.classList.toggle("is-hinted", hint.kind == "ready" and hint.call == call)
+        self.hint_text.textContent = hint.message
+        self.hint_text.hidden = False
+        self.refresh_groups()
+        dom.announce(hint.message)
+
+    def clear_hint(self) -> None:
+        self.hint = None
+        if self.board is not None:
+            self.board.set_hint(())
+        for b in self.shout_buttons.values():
+            b.classList.remove("is-hinted")
+        self.hint_text.textContent = ""
+        self.hint_text.hidden = True
+
+    def settle_hint(self) -> None:
+        """A hint goes away once it is done: its group laid out in one slot as shown, or
+        the cards of a ready shout moved."""
+        h = self.hint
+        if h is None or self.board is None:
+            return
+        level = self.game.table.level
+        done = any(
+            set(g) == set(h.cards) and check_group(g, level).ok for g in self.board.arr.groups()
+        )
+        if (h.kind == "group" and done) or h.kind in ("ready", "move"):
+            self.clear_hint()
 
     def refresh_groups(self) -> None:
         if self.board is None:
@@ -286,12 +338,17 @@ class TeamPanel:
             b.disabled = not (ok[call] and live)
         groups = arr.groups()
         if self.map is not None:
-            self.map.show(
-                [(g, f"g{i}") for i, g in enumerate(groups, start=1) if g],
-                "Map of your groups: " + _describe_groups(groups, self.game.names),
-            )
+            shown = [(g, f"g{i}") for i, g in enumerate(groups, start=1) if g]
+            label = "Map of your groups: " + _describe_groups(groups, self.game.names)
+            if self.hint is not None and self.hint.kind == "group":
+                shown.append((list(self.hint.cards), "hint"))
+                label += "; hint: " + ", ".join(self.game.names.get(c, c) for c in self.hint.cards)
+            self.map.show(shown, label)
 
     def lock(self, why: str) -> None:
+        if self.hint is not None:
+            self.clear_hint()
+            self.refresh_groups()
         if self.board is not None:
             self.board.set_locked(True)
         for b in dom.qa("button[data-call], button[data-act]", self.host):
@@ -320,6 +377,17 @@ class TeamPanel:
             self._tapped = (b, float(js.performance.now()))
             self.act(b)
 
+    def on_key(self, evt: Any) -> None:
+        if evt.key not in ("h", "H") or evt.ctrlKey or evt.metaKey or evt.altKey:
+            return
+        target = evt.target
+        if present(target) and target.tagName in ("INPUT", "TEXTAREA", "SELECT"):
+            return
+        if self.board is None or self.board.locked or self.play_box.hidden:
+            return
+        evt.preventDefault()
+        self.show_hint()
+
     def on_click(self, evt: Any) -> None:
         b = evt.target.closest("button")
         if absent(b) or b.disabled:
@@ -334,6 +402,8 @@ class TeamPanel:
             self.game.plunge(self.seat, b.getAttribute("data-plunge") == "yes")
         elif b.hasAttribute("data-call"):
             self.shout(b.getAttribute("data-call"))
+        elif b.getAttribute("data-act") == "hint":
+            self.show_hint()
         elif b.getAttribute("data-act") == "clear" and self.board is not None:
             self.board.arr.clear()
             self.board.selected = None
@@ -368,6 +438,7 @@ class GameView:
         self.table = Table(setup, setup.seed)
         self.t0 = _game_clock()
         self.layouts: dict[str, Any] = {}
+        self.hints: dict[int, int] = {}
         self.rotated = False
         self.shown_phase: str | None = None
         self.restore()
@@ -387,10 +458,12 @@ class GameView:
             self.t0 = float(saved["t0"])
             self.layouts = dict(saved.get("layouts") or {})
             self.rotated = bool(saved.get("rotated"))
+            self.hints = {int(k): max(0, int(v)) for k, v in (saved.get("hints") or {}).items()}
         except (GameError, KeyError, TypeError, ValueError):
             self.table = Table(self.setup, self.setup.seed or 0)
             self.t0 = _game_clock()
             self.layouts = {}
+            self.hints = {}
 
     def save(self) -> None:
         store = _storage()
@@ -406,10 +479,15 @@ class GameView:
             "moves": self.table.moves,
             "layouts": layouts,
             "rotated": self.rotated,
+            "hints": {str(k): v for k, v in self.hints.items()},
         }
         # quota or privacy mode: the game goes on without saving
         with contextlib.suppress(Exception):
             store.setItem(self.setup.storage_key(), json.dumps(data))
+
+    def count_hint(self, seat: int) -> None:
+        self.hints[seat] = self.hints.get(seat, 0) + 1
+        self.save()
 
     # ------------------------------------------------------------ layout
 
@@ -709,11 +787,15 @@ class ResultView:
                 or "<li><span>No points</span> <strong>0</strong></li>"
             )
             plunged = " (GeoPlunged)" if r["plunged"][seat] else ""
+            hints = ""
+            if seat != self.table.bot_seat:
+                used = self.game.hints.get(seat, 0)
+                hints = f'<p class="bu-hints-used" data-hints="{seat}">{hints_used(used)}</p>'
             rows.append(
                 f'<div class="bu-points-team" data-team="{seat}">'
                 f"<h4>{escape(self.who(seat))}{plunged}</h4><ul>{items}</ul>"
                 f'<p class="bu-points-total">Total <strong data-points="{seat}">'
-                f"{r['points'][seat]}</strong></p></div>"
+                f"{r['points'][seat]}</strong></p>{hints}</div>"
             )
         return (
             '<section class="bu-points" aria-labelledby="bu-points-h">'

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,6 +94,8 @@ class HandBoard:
         self.on_change = on_change
         self.locked = False
         self.selected: str | None = None
+        #: cards a hint points at (outlined, with an "H" badge); never moved by it
+        self.hinted: frozenset[str] = frozenset()
         self.bindings = dom.Bindings()
         self.drags: dict[int, _Drag] = {}
         self.lists: dict[str, Any] = {}
@@ -175,8 +177,16 @@ class HandBoard:
             zone.classList.toggle("is-full", bool(z.capacity and n >= z.capacity))
         for code, el in self.cards.items():
             el.classList.toggle("is-selected", code == self.selected)
+            hinted = code in self.hinted
+            el.classList.toggle("is-hinted", hinted)
+            if hinted:
+                el.setAttribute("data-hint", "1")
+            else:
+                el.removeAttribute("data-hint")
             key = self.arr.zone_of(code)
             where = "in your hand" if key == HAND else f"in {self.arr.zone(key).label}"
+            if hinted:
+                where += ", part of the hint"
             el.setAttribute("data-zone-key", key)
             label = el.querySelector(".hb-where")
             if present(label):
@@ -188,6 +198,11 @@ class HandBoard:
             and js.document.activeElement != active
         ):
             active.focus(js.Object.fromEntries([["preventScroll", True]]))
+
+    def set_hint(self, codes: Iterable[str] = ()) -> None:
+        """Mark the cards a hint shows (an empty iterable clears the mark)."""
+        self.hinted = frozenset(c for c in codes if c in self.cards)
+        self.render()
 
     def set_locked(self, locked: bool) -> None:
         """Freeze the board (after a shout): no drags, no key moves."""
