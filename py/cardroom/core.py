@@ -69,9 +69,8 @@ class IllegalMove(GameError):
 
 
 def freeze(value: Any) -> Any:
-    """Turn JSON-like data into hashable, immutable data (lists become tuples,
-    dicts become tuples of sorted ``(key, value)`` pairs are *not* allowed: moves
-    carry scalars and sequences only)."""
+    """Turn JSON-like data into hashable, immutable data: lists become tuples.
+    Moves carry JSON scalars and lists only; a dict raises :class:`MalformedMove`."""
     if isinstance(value, (list, tuple)):
         return tuple(freeze(v) for v in value)
     if value is None or isinstance(value, (bool, int, float, str)):
