@@ -55,16 +55,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-HOST = "127.0.0.1"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
+from _common import ARGS, CHROMIUM, HOST, ROOT, load_build
+
 BENCH_PREFIX = "/__bench/"
 LEVELS = (2, 3, 4)
 BUDGET_LEVEL = 4
@@ -243,20 +235,6 @@ try {
 # --------------------------------------------------------------------------- the site
 
 
-def _load_build() -> types.ModuleType | None:
-    """build.py as a module (its server), or None if it cannot be imported right now."""
-    spec = importlib.util.spec_from_file_location("cardroom_build", ROOT / "build.py")
-    if spec is None or spec.loader is None:
-        return None
-    module = importlib.util.module_from_spec(spec)
-    try:
-        spec.loader.exec_module(module)
-    except Exception as exc:  # noqa: BLE001 - a half-edited build.py must not stop us
-        print(f"note: build.py not importable ({exc}); plain server", file=sys.stderr)
-        return None
-    return module
-
-
 def build_site(dest: Path, log: Any) -> bool:
     log(f"building the site into {dest} ...")
     proc = subprocess.run(
@@ -300,19 +278,14 @@ def page_config(site: Path) -> dict[str, str | None]:
 
 
 def make_server(site: Path, bench: Path) -> ThreadingHTTPServer:
-    """The site on 127.0.0.1 (build.make_server when build.py imports), plus ``bench`` under
+    """The site on 127.0.0.1 (build.py's server and handler), plus ``bench`` under
     /__bench/; every response cross-origin isolated, for a fine-grained clock."""
-    build = _load_build()
-    base: type[SimpleHTTPRequestHandler] = SimpleHTTPRequestHandler
-    if build is not None and isinstance(getattr(build, "SiteHandler", None), type):
-        base = build.SiteHandler
+    build = load_build()
+    base: type[SimpleHTTPRequestHandler] = build.SiteHandler
 
     class Handler(base):  # type: ignore[misc,valid-type]
         extensions_map = {
             **base.extensions_map,
-            ".wasm": "application/wasm",
-            ".mjs": "text/javascript",
-            ".js": "text/javascript",
             ".py": "text/x-python; charset=utf-8",
         }
 
@@ -335,12 +308,8 @@ def make_server(site: Path, bench: Path) -> ThreadingHTTPServer:
             pass
 
     handler = functools.partial(Handler, directory=str(site))
-    if build is not None and callable(getattr(build, "make_server", None)):
-        server = build.make_server(site, port=0, host=HOST, quiet=True)
-        server.RequestHandlerClass = handler
-    else:
-        server = ThreadingHTTPServer((HOST, 0), handler)
-        server.daemon_threads = True
+    server = build.make_server(site, port=0, host=HOST, quiet=True)
+    server.RequestHandlerClass = handler
     return server
 
 

@@ -32,7 +32,6 @@ Prints a table, exits 1 if a budget is broken (2 if a page never became ready).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import shutil
@@ -49,17 +48,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-HOST = "127.0.0.1"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    f"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE {HOST}",
-]
+from _common import ARGS, CHROMIUM, HOST, ROOT, load_build
+
 HEAVY = ("svgwrite", "networkx")
 BARE_PATH = "/bench-bare.html"
 READY_TIMEOUT_MS = 120_000
@@ -140,12 +130,7 @@ JS_METRICS = """(markName) => {
 
 def _base_handler() -> type[SimpleHTTPRequestHandler]:
     """build.py's handler: the same headers and MIME types as the real server."""
-    spec = importlib.util.spec_from_file_location("cardroom_build", ROOT / "build.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("cardroom_build", module)
-    spec.loader.exec_module(module)
-    return module.SiteHandler
+    return load_build().SiteHandler
 
 
 class Meter:
