@@ -147,3 +147,54 @@ def test_simulate_counts_broken_invariants(monkeypatch):
 
     monkeypatch.setattr(GAME, "view", leaky)
     assert simulate.run(2, 5, seed=0)["errors"] == 5
+
+
+# --------------------------------------------------------------------------- the v2 bot interface
+
+
+def test_bot_classes_choose_from_the_context_only():
+    """Each difficulty is a Bot class choosing from a BotContext (view, legal moves, its
+    own rng, the time); it plans once per phase, exactly as ``plan`` does."""
+    from cardroom.core import BotContext, bot_context
+
+    assert [bot.BOTS[d].difficulty for d in bot.DIFFICULTIES] == list(bot.DIFFICULTIES)
+    for difficulty in bot.DIFFICULTIES:
+        s = dealt(3, 3)
+        b = bot.bot(difficulty)
+        ctx = bot_context(GAME, s, 0, random.Random(9), GAME.clock(s))
+        assert set(vars(ctx)) >= {"view", "legal", "rng", "now"} and not hasattr(ctx, "state")
+        move = b.choose(ctx)
+        assert move == bot.plan(view(s, 0), difficulty, random.Random(9)).move
+        # Asked again in the same phase: the same move, no new draw.
+        again = bot_context(GAME, s, 0, random.Random(123), GAME.clock(s))
+        assert b.choose(again) == move and move in again.legal
+        # A context built by hand from JSON works the same (no state needed).
+        hand_made = BotContext(GAME, 0, view(s, 0), GAME.legal_moves(s, 0), random.Random(9))
+        assert bot.bot(difficulty).choose(hand_made) == move
+        # Once played, nothing more to do; the other seat has its own plan.
+        after = GAME.apply(s, move)
+        if not GAME.is_over(after):
+            assert (
+                b.choose(bot_context(GAME, after, 0, random.Random(1), GAME.clock(after))) is None
+            )
+    with pytest.raises(ValueError):
+        bot.bot("expert")
+
+
+def test_a_late_plan_is_sent_at_the_table_time():
+    from cardroom.core import bot_context
+
+    s = GAME.new(5, level=2)
+    b = bot.HardBot()
+    first = b.choose(bot_context(GAME, s, 1, random.Random(2), 0))
+    assert first.kind == "plunge" and first.at > 0
+    later = b.choose(bot_context(GAME, s, 1, random.Random(2), first.at + 700))
+    assert later == first.with_time(first.at + 700) and later.at == first.at + 700
+
+
+def test_simulate_figures_are_unchanged():
+    """The bots on the new interface play exactly the games ``plan`` played before the
+    port (figures of the earlier simulator, same seeds)."""
+    assert simulate.run(2, 60, seed=1)["results"] == {"team1": 27, "team2": 33, "tie": 0}
+    hard = simulate.run(4, 40, seed=7, difficulties=("hard", "easy"))["results"]
+    assert hard == {"team1": 40, "team2": 0, "tie": 0}

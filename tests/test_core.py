@@ -14,7 +14,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardroom.conformance import ConformanceError, check_game, random_playout
-from cardroom.core import REFEREE, IllegalMove, MalformedMove, Move, Moves, Rng
+from cardroom.core import (
+    REFEREE,
+    CorruptState,
+    FrozenDict,
+    IllegalMove,
+    MalformedMove,
+    Move,
+    Moves,
+    Rng,
+    Table,
+    bot_context,
+)
 from tests.tiny_game import GAME, HighCardDuel
 
 # ---------------------------------------------------------------- values
@@ -39,7 +50,16 @@ def test_move_round_trips_through_json():
         {"seat": True, "kind": "x"},
         {"seat": 0, "kind": ""},
         {"seat": 0, "kind": "x", "at": 1.5},
-        {"seat": 0, "kind": "x", "data": {"a": 1}},
+        {"seat": 0, "kind": "x", "data": {"a": {"b": float("nan")}}},
+        {"seat": 0, "kind": "x", "data": {"a": {1: 2}}},
+        {"seat": 0, "kind": "x", "at": 2**60},
+        {"seat": 0, "kind": "x", "at": -1},
+        {"seat": 99, "kind": "x"},
+        {"seat": -2, "kind": "x"},
+        {"seat": 0, "kind": "x" * 41},
+        {"seat": 0, "kind": "x", "data": "y" * 401},
+        {"seat": 0, "kind": "x", "data": [0] * 2001},
+        {"seat": 0, "kind": "x", "data": 2**60},
         {"seat": 0, "kind": "x", "extra": 1},
     ],
 )
@@ -80,21 +100,74 @@ def test_move_spaces_match_ignoring_time():
         Moves().sample(random.Random(1))
 
 
+def test_named_move_data_freezes_into_mappings():
+    m = Move(0, "lead", {"card": "GA", "base": 1, "category": "statehood"})
+    assert isinstance(m.data, FrozenDict) and m.data["card"] == "GA"
+    assert hash(m) == hash(Move.from_json(json.dumps(m.to_json())))
+    assert Move.from_json(m.to_json()) == m
+    assert m in Moves([Move(0, "lead", {"category": "statehood", "base": 1, "card": "GA"})])
+    with pytest.raises(TypeError):
+        m.data["card"] = "ME"  # type: ignore[index]
+
+
+def test_deep_and_huge_move_data_is_malformed_not_a_crash():
+    deep: list = []
+    for _ in range(900):
+        deep = [deep]
+    with pytest.raises(MalformedMove, match="deeper"):
+        Move(0, "x", deep)
+    text = "[" * 100_000 + "]" * 100_000
+    with pytest.raises(MalformedMove):
+        Move.from_json('{"seat": 0, "kind": "x", "data": ' + text + "}")
+    with pytest.raises(MalformedMove):
+        Move(0, "x", {"a": [1] * 1000, "b": [2] * 1000})
+
+
+def test_shuffle_pinned_keeps_pins_and_uses_the_seed():
+    pins = {0: 5, 7: 1}
+    a, _ = Rng.from_seed(1).shuffle_pinned(range(10), pins)
+    b, _ = Rng.from_seed(2).shuffle_pinned(range(10), pins)
+    assert a[0] == b[0] == 5 and a[7] == b[7] == 1 and sorted(a) == list(range(10)) and a != b
+    with pytest.raises(ValueError):
+        Rng.from_seed(1).shuffle_pinned(range(10), {0: 11})
+    with pytest.raises(ValueError):
+        Rng.from_seed(1).shuffle_pinned(range(10), {0: 3, 1: 3})
+
+
 # ---------------------------------------------------------------- the tiny game
 
 
-def test_tiny_game_passes_conformance():
-    playouts = check_game(GAME, seeds=range(40), score_check=lambda s: _duel_score_rule(GAME, s))
-    assert all(GAME.is_over(p.final) for p in playouts)
-    assert sum(p.refused for p in playouts) > 40 * 3
-    # The clock's timeout path was exercised in some playouts.
-    assert any(m.seat == REFEREE for p in playouts for m in p.moves)
+def _duel_oracle(game, playout) -> tuple[int, int]:
+    """Points from the move list alone, by the rules in the docstring: the higher card
+    takes a round, a laggard forfeits on a timeout, more rounds win 10, a tie 5 each."""
+    hands = [list(h) for h in game.new(playout.seed, **playout.options).hands]
+    pending: dict[int, int] = {}
+    taken = [0, 0]
+    for m in playout.moves:
+        if m.kind == "commit":
+            assert m.seat not in pending, "a seat committed twice in one round"
+            assert m.data in hands[m.seat], "a card that is not in hand"
+            hands[m.seat].remove(m.data)
+            pending[m.seat] = m.data
+        else:
+            assert len(pending) == 1, "time called with nobody waiting"
+            pending[1 - next(iter(pending))] = 0
+        if len(pending) == 2:
+            taken[0] += pending[0] > pending[1]
+            taken[1] += pending[1] > pending[0]
+            pending = {}
+    if taken[0] == taken[1]:
+        return (5, 5)
+    return (10, 0) if taken[0] > taken[1] else (0, 10)
 
 
-def _duel_score_rule(game: HighCardDuel, s) -> None:
-    pts = game.points(s)
-    assert sorted(pts) in ([5, 5], [0, 10])
-    assert (pts == (5, 5)) == (s.taken[0] == s.taken[1])
+@pytest.mark.parametrize("hand", [3, 6])
+def test_tiny_game_passes_conformance(hand):
+    report = check_game(GAME, seeds=range(1000), options={"hand": hand}, oracle=_duel_oracle)
+    assert report.games == 1000 and report.refused > 1000 * hand
+    assert report.resampled > 1000 and report.pinned > 1000
+    assert set(report.points) == ({"10,0", "0,10", "5,5"} if hand == 6 else {"10,0", "0,10"})
+    assert any(m.seat == REFEREE for p in report.playouts for m in p.moves)
 
 
 def test_refused_moves_leave_state_untouched_and_are_typed():
@@ -106,14 +179,73 @@ def test_refused_moves_leave_state_untouched_and_are_typed():
         GAME.apply(s, Move(0, "commit", 99, 0))
     with pytest.raises(IllegalMove):
         GAME.apply(s, Move(REFEREE, "timeout", None, 10_000))
+    with pytest.raises(MalformedMove):
+        GAME.apply(s, {"seat": 0, "kind": "commit", "data": card, "at": 0})  # type: ignore[arg-type]
+    with pytest.raises(CorruptState):
+        GAME.apply({"level": 3}, Move(0, "commit", card, 0))
+    with pytest.raises(IllegalMove, match="too far ahead"):
+        GAME.apply(s, Move(0, "commit", card, 2**52))
     s1 = GAME.apply(s, Move(0, "commit", card, 10))
     with pytest.raises(IllegalMove, match="count is not over"):
         GAME.apply(s1, Move(REFEREE, "timeout", None, 4000))
     with pytest.raises(IllegalMove, match="time runs forward"):
         GAME.apply(s1, Move(1, "commit", s.hands[1][0], 5))
     s2 = GAME.apply(s1, Move(REFEREE, "timeout", None, 5010))
-    assert s2.history == ((card, s.hands[1][0]),)
+    assert s2.history == ((card, 0),) and s2.hands[1] == s.hands[1]
     assert s == GAME.new(3)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"level": 3},
+        [],
+        None,
+        "x",
+        lambda s: {k: v for k, v in s.items() if k != "now"},
+        lambda s: {**s, "extra": 1},
+        lambda s: {**s, "now": "10"},
+        lambda s: {**s, "hands": [[1, 2, 3], [3, 4, 5]]},
+        lambda s: {**s, "hands": [[1, 2, 99], [3, 4, 5]]},
+        lambda s: {**s, "hands": [[1, 2], [3, 4, 5]]},
+        lambda s: {**s, "taken": [1, 0]},
+        lambda s: {**s, "first_at": 5},
+        lambda s: {**s, "rng": -1},
+    ],
+)
+def test_corrupt_states_raise_corrupt_state(bad):
+    good = GAME.state_to_json(GAME.new(5))
+    obj = bad(good) if callable(bad) else bad
+    with pytest.raises(CorruptState):
+        GAME.state_from_json(obj)
+
+
+def test_table_bounds_move_times_and_saves_by_replay():
+    table = Table(GAME, 9, {"hand": 4}, skew_ms=2000)
+    card = table.state.hands[0][0]
+    with pytest.raises(IllegalMove, match="ahead of the table"):
+        table.submit(Move(0, "commit", card, 60_000), now=1000)
+    assert table.moves == []
+    table.submit({"seat": 0, "kind": "commit", "data": card, "at": 900}, now=1000)
+    saved = json.loads(json.dumps(table.to_json()))
+    back = Table.from_json(GAME, saved)
+    assert back.state == table.state and back.moves == table.moves
+    with pytest.raises(CorruptState, match="refused"):
+        Table.from_json(GAME, {**saved, "moves": saved["moves"] * 2})
+    with pytest.raises(CorruptState):
+        Table.from_json(GAME, {**saved, "game": "border-up"})
+    with pytest.raises(CorruptState):
+        Table.from_json(GAME, {**saved, "options": {"hand": 99}})
+
+
+def test_bot_context_hides_the_state_and_samples_fair_worlds():
+    s = GAME.new(4)
+    ctx = bot_context(GAME, s, 0, random.Random(1), now=0)
+    assert ctx.view == GAME.view(s, 0) and Move(0, "commit", s.hands[0][0]) in ctx.legal
+    assert not any(v is s for v in vars(ctx).values() if v is not None)
+    worlds = [ctx.sample_world(k) for k in range(20)]
+    assert all(w.hands[0] == s.hands[0] for w in worlds)
+    assert len({w.hands[1] for w in worlds}) > 5
 
 
 def test_replay_from_seed_and_moves():
@@ -122,20 +254,91 @@ def test_replay_from_seed_and_moves():
 
 
 # ---------------------------------------------------------------- broken variants
+# Each variant breaks one promise of the protocol; the harness must name the break.
+
+
+def _other_hand(s, seat):
+    return s.hands[1 - seat] if seat in (0, 1) else ()
 
 
 class LeakyDuel(HighCardDuel):
     def view(self, s, seat):
+        return {**super().view(s, seat), "peek": [f"c{c}" for c in _other_hand(s, seat)]}
+
+
+class JoinedLeakDuel(HighCardDuel):  # the other hand as one string, not as card codes
+    def view(self, s, seat):
+        return {**super().view(s, seat), "note": "-".join(map(str, _other_hand(s, seat)))}
+
+
+class NamesLeakDuel(HighCardDuel):  # the other hand spelled out, only late in the game
+    def view(self, s, seat):
         v = super().view(s, seat)
-        v["peek"] = [f"c{c}" for c in s.hands[1 - seat]] if seat in (0, 1) else []
+        if s.now > 20_000:
+            words = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+            words += ("ten", "jack", "queen")
+            v["names"] = [words[c - 1] for c in _other_hand(s, seat)]
         return v
 
 
-class LaxDuel(HighCardDuel):
-    def apply(self, s, move):
-        if move.kind == "commit" and move.seat in (0, 1) and s.committed[move.seat] is None:
-            return self._commit(s, move.seat, move.data, move.at or s.now)
-        return super().apply(s, move)
+class DigestDuel(HighCardDuel):  # a short digest of the whole state
+    def view(self, s, seat):
+        digest = sum(ord(ch) for ch in json.dumps(self.state_to_json(s))) % 97
+        return {**super().view(s, seat), "etag": digest}
+
+
+class LateLeakDuel(HighCardDuel):  # leaks only after the 10th move
+    def view(self, s, seat):
+        v = super().view(s, seat)
+        moves = 2 * len(s.history) + sum(c is not None for c in s.committed)
+        if moves > 10:
+            v["max_other"] = max(_other_hand(s, seat), default=0)
+        return v
+
+
+class CommitLeakDuel(HighCardDuel):  # shows that the other's secret card is high
+    def view(self, s, seat):
+        v = super().view(s, seat)
+        if seat in (0, 1) and s.committed[1 - seat] is not None:
+            v["committed"][1 - seat] = "high" if s.committed[1 - seat] > 6 else "low"
+        return v
+
+
+class LegalLeakDuel(HighCardDuel):  # the other's hand shows through one's legal moves
+    def legal_moves(self, s, seat):
+        space = super().legal_moves(s, seat)
+        if seat in (0, 1) and space and 12 in s.hands[1 - seat]:
+            return Moves(list(space)[:1])
+        return space
+
+
+class LaxDuel(HighCardDuel):  # a seat may commit twice in a round (overriding)
+    def _apply(self, s, move):
+        seat = move.seat
+        if move.kind == "commit" and seat in (0, 1) and s.committed[seat] is not None:  # noqa: SIM102
+            if move.data in s.hands[seat]:
+                return s
+        return super()._apply(s, move)
+
+
+class TurnDisagreesDuel(HighCardDuel):  # to_move forgets the clock, apply does not
+    def to_move(self, s):
+        return super().to_move(s) - {REFEREE}
+
+    def legal_moves(self, s, seat):
+        if seat == REFEREE and s.first_at is not None and not self.is_over(s):
+            return Moves([Move(REFEREE, "timeout", None, s.first_at + s.timeout_ms)])
+        return super().legal_moves(s, seat)
+
+
+class ToMoveLiesDuel(HighCardDuel):  # to_move and legal_moves promise what apply refuses
+    def to_move(self, s):
+        return frozenset() if self.is_over(s) else frozenset({0, 1})
+
+    def legal_moves(self, s, seat):
+        if seat in (0, 1) and not self.is_over(s):
+            return Moves(Move(seat, "commit", c, s.now) for c in s.hands[seat])
+        return super().legal_moves(s, seat)
 
 
 class UnseededDuel(HighCardDuel):
@@ -146,10 +349,11 @@ class UnseededDuel(HighCardDuel):
 
 
 class StuckDuel(HighCardDuel):
+    def to_move(self, s):
+        return frozenset() if len(s.history) == 2 else super().to_move(s)
+
     def legal_moves(self, s, seat):
-        if len(s.history) == 2:
-            return Moves()
-        return super().legal_moves(s, seat)
+        return Moves() if len(s.history) == 2 else super().legal_moves(s, seat)
 
 
 class RngLeakDuel(HighCardDuel):
@@ -159,30 +363,94 @@ class RngLeakDuel(HighCardDuel):
 
 class LossyJsonDuel(HighCardDuel):
     def state_to_json(self, s):
-        return {**super().state_to_json(s), "taken": [0, 0]}
+        return {**super().state_to_json(s), "now": 0}
 
 
 class ReplayDriftDuel(HighCardDuel):
     calls = 0
 
-    def apply(self, s, move):
-        out = super().apply(s, move)
+    def _apply(self, s, move):
+        out = super()._apply(s, move)
         ReplayDriftDuel.calls += 1  # hidden state outside the game state: replays drift
         return replace(out, timeout_ms=5000 + ReplayDriftDuel.calls)
+
+
+class LazyResampleDuel(HighCardDuel):  # "samples" the real world: bots would cheat
+    def resample(self, s, seat, rng):
+        return replace(s, rng=rng)
+
+
+class PeekingResampleDuel(HighCardDuel):  # resample that depends on the real hidden cards
+    def resample(self, s, seat, rng):
+        w = super().resample(s, seat, rng)
+        if seat in (0, 1) and 12 in s.hands[1 - seat]:
+            w = super().resample(s, seat, Rng(rng.state ^ 1))
+        return w
+
+
+class TellingResampleDuel(HighCardDuel):  # resampled worlds the seat could tell apart
+    def resample(self, s, seat, rng):
+        w = super().resample(s, seat, rng)
+        return replace(w, now=w.now + 1)
+
+
+class BadPinDuel(HighCardDuel):  # pins nothing, so replays in the pinned world fail
+    def pin(self, s, seat):
+        return {}
 
 
 @pytest.mark.parametrize(
     "broken, message",
     [
-        (LeakyDuel(), "leaks"),
-        (LaxDuel(), "illegal move accepted"),
+        (LeakyDuel(), "can tell a resampled world"),
+        (JoinedLeakDuel(), "can tell a resampled world"),
+        (NamesLeakDuel(), "can tell a resampled world"),
+        (DigestDuel(), "can tell a resampled world"),
+        (LateLeakDuel(), "can tell a resampled world"),
+        (CommitLeakDuel(), "can tell a resampled world"),
+        (LegalLeakDuel(), "legal moves differ"),
+        (LaxDuel(), "accepted"),
+        (TurnDisagreesDuel(), "is not in to_move|has legal moves|nobody"),
+        (ToMoveLiesDuel(), "is refused"),
         (UnseededDuel(), "not deterministic"),
-        (StuckDuel(), "nobody has a legal move"),
+        (StuckDuel(), "nobody has a legal move|out of turn"),
         (RngLeakDuel(), "RNG"),
         (LossyJsonDuel(), "round-trip"),
         (ReplayDriftDuel(), "replay"),
+        (LazyResampleDuel(), "never changed"),
+        (PeekingResampleDuel(), "depends on hidden content"),
+        (TellingResampleDuel(), "can tell a resampled world"),
+        (BadPinDuel(), "pinned"),
     ],
 )
 def test_harness_catches_broken_games(broken, message):
     with pytest.raises(ConformanceError, match=message):
-        check_game(broken, seeds=range(10))
+        check_game(broken, seeds=range(40), options={"hand": 6}, oracle=_duel_oracle)
+
+
+class NoResampleLeakDuel(HighCardDuel):
+    """A leak that a lying resample would hide: the view shows the other's hand AND
+    resample keeps it. Only the pinned replay, which does not trust resample, sees it."""
+
+    def view(self, s, seat):
+        return {**super().view(s, seat), "peek": sorted(_other_hand(s, seat))}
+
+    def resample(self, s, seat, rng):
+        w = super().resample(s, seat, rng)
+        return replace(w, hands=s.hands, committed=s.committed)
+
+
+def test_pinned_replay_catches_a_leak_that_resample_hides():
+    with pytest.raises(ConformanceError, match="pinned|never changed"):
+        check_game(NoResampleLeakDuel(), seeds=range(40), options={"hand": 6})
+
+
+class WrongPointsDuel(HighCardDuel):
+    def points(self, s):
+        a, b = s.taken
+        return (10, 0) if a >= b else (0, 10)  # a tie is not a win
+
+
+def test_oracle_catches_wrong_points():
+    with pytest.raises(ConformanceError, match="the rules give"):
+        check_game(WrongPointsDuel(), seeds=range(200), options={"hand": 6}, oracle=_duel_oracle)

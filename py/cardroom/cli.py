@@ -115,6 +115,14 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from . import games
 
+    try:
+        games.entry(args.game)
+    except KeyError as exc:
+        print(f"cardroom simulate: {exc.args[0]}", file=sys.stderr)
+        return 2
+    if args.level is None:
+        print("cardroom simulate: --level is required for a game", file=sys.stderr)
+        return 2
     run = games.simulator(args.game)
     if run is None:  # pragma: no cover - every registered game has one so far
         print(f"cardroom simulate: no simulator for {args.game}", file=sys.stderr)
@@ -138,6 +146,76 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0 if report["errors"] == 0 else 1
 
 
+def _option_value(text: str) -> object:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    import time
+
+    from . import games
+    from .conformance import ConformanceError, check_game
+
+    try:
+        entry = games.entry(args.game)
+    except KeyError as exc:
+        print(f"cardroom check: {exc.args[0]}", file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print("cardroom check: --games must be 1 or more", file=sys.stderr)
+        return 2
+    extra: dict[str, object] = {}
+    for item in args.option or ():
+        key, eq, value = item.partition("=")
+        if not eq or not key:
+            print(f"cardroom check: --option takes key=value, not {item!r}", file=sys.stderr)
+            return 2
+        extra[key] = _option_value(value)
+    if args.level is not None:
+        if entry.levels and args.level not in entry.levels:
+            levels = ", ".join(map(str, entry.levels))
+            print(f"cardroom check: {entry.title} has levels {levels}", file=sys.stderr)
+            return 2
+        configs: tuple[dict[str, object], ...] = ({"level": args.level},)
+    else:
+        configs = entry.check_configs()
+    game = games.get(args.game)
+    seeds = range(args.seed, args.seed + args.games)
+    t0 = time.perf_counter()
+    runs = []
+    for config in configs:
+        options = {**config, **extra}
+        try:
+            report = check_game(game, seeds, options, deep=min(args.deep, args.games))
+        except ConformanceError as exc:
+            summary = {"game": args.game, "options": options, "ok": False, "error": str(exc)}
+            json.dump(summary, sys.stdout)
+            sys.stdout.write("\n")
+            return 1
+        except ValueError as exc:
+            print(f"cardroom check: bad options {options}: {exc}", file=sys.stderr)
+            return 2
+        runs.append(report.to_json())
+    summary = {
+        "game": args.game,
+        "seed": args.seed,
+        "games": sum(r["games"] for r in runs),
+        "moves": sum(r["moves"] for r in runs),
+        "refused": sum(r["refused"] for r in runs),
+        "resampled": sum(r["resampled"] for r in runs),
+        "pinned": sum(r["pinned"] for r in runs),
+        "seconds": round(time.perf_counter() - t0, 2),
+        "ok": True,
+        "runs": runs,
+    }
+    json.dump(summary, sys.stdout)
+    sys.stdout.write("\n")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="cardroom", description="GeoPlunge and friends: data, referee, solver, simulator."
@@ -146,7 +224,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     a = sub.add_parser("atlas", help="the 50 GeoPlunge state cards")
-    a.add_argument("state", nargs="*", help="postal codes or names (default: all 50)")
+    a.add_argument(
+        "state", nargs="*", help="postal codes or names, slips forgiven (default: all 50)"
+    )
     a.add_argument("--json", action="store_true", help="print a JSON array of records")
     a.add_argument("--pretty", action="store_true", help="indent the JSON")
     a.set_defaults(func=_cmd_atlas)
@@ -186,8 +266,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play bot against bot through the game engine; errors counts games "
         "that raised or broke an invariant (exit 1 if any).",
     )
-    si.add_argument("game", choices=("border-up",))
-    si.add_argument("--level", help="2, 3 or 4", **levels)
+    si.add_argument("game", help="a game's slug (border-up, ...)")
+    si.add_argument("--level", type=int, choices=(2, 3, 4), help="the game's level")
     si.add_argument("--games", type=int, default=100, help="number of games (100)")
     si.add_argument("--seed", type=int, default=0, help="seed of the first game (0)")
     diffs = ("easy", "medium", "hard")
@@ -196,6 +276,25 @@ def build_parser() -> argparse.ArgumentParser:
     si.add_argument("--team2", choices=diffs, help="Team 2's bot (default: --difficulty)")
     si.add_argument("--json", action="store_true", help="print the report as JSON")
     si.set_defaults(func=_cmd_simulate)
+
+    ch = sub.add_parser(
+        "check",
+        help="run the conformance harness on seeded random games",
+        description="Play seeded random games through the engine and check every invariant "
+        "of the protocol (legal moves, refusals, JSON, hidden information, replays). "
+        "Prints one JSON summary line; exit 1 on the first broken invariant.",
+    )
+    ch.add_argument("game", help="a game's slug, e.g. border-up")
+    ch.add_argument("--level", type=int, help="one level (default: every level)")
+    ch.add_argument("--games", type=int, default=1000, help="games per level (1000)")
+    ch.add_argument("--seed", type=int, default=0, help="seed of the first game (0)")
+    ch.add_argument(
+        "--deep", type=int, default=30, help="games checked in full at every state (30)"
+    )
+    ch.add_argument(
+        "--option", action="append", metavar="KEY=VALUE", help="a game option (JSON value)"
+    )
+    ch.set_defaults(func=_cmd_check)
     return p
 
 

@@ -1,18 +1,31 @@
 """The conformance harness every game passes: seeded random playouts with invariants.
 
-``check_game(game, seeds=range(20), options={...})`` plays random games and checks, after
-every move:
+``check_game(game, seeds=range(1000), options={...}, oracle=...)`` plays random games and
+checks, at every state reached:
 
-* legal moves exist for some seat (or the referee's clock) until the game is over, and
-  none after it;
-* a sampled legal move is accepted; moves of an unknown kind are refused as
-  :class:`~cardroom.core.MalformedMove`; a move for a seat that may not make it is
-  refused with a :class:`~cardroom.core.GameError`; a refused move leaves the state
-  untouched;
-* states and moves round-trip through JSON;
-* no view shows what its seat may not see (``game.secrets``), nor the RNG;
-* replaying ``seed`` + moves gives the identical state; ``new(seed)`` is deterministic;
-* ``score_check(state)`` (the game's own rule on points) holds at the end.
+* **turns** -- legal moves exist until the end and none after it; a seat is in
+  ``to_move`` exactly when it has legal moves; a sampled legal move of every mover is
+  accepted (``to_move`` agrees with ``apply``);
+* **refusals** -- an unknown kind is refused as :class:`MalformedMove`; every seat
+  outside ``to_move`` (and a seat that does not exist) offering each mover's legal moves
+  as its own is refused; a non-move and a non-state are refused with typed errors; a
+  refused move leaves the state untouched;
+* **JSON** -- states and moves round-trip; views are JSON and never show the RNG;
+* **non-interference, through resample** -- for each seat, several ``resample`` draws
+  keep that seat's view, legal moves and the end of the game identical; resampling
+  really changes the hidden content (unless the game ``hides_nothing``); and it depends
+  on nothing the seat cannot see (``resample(A, k) == resample(resample(A, j), k)``);
+* **non-interference, without trusting resample** -- ``pin(state, seat)`` deals another
+  seed's world in which all the seat has seen is where it was; replaying the same moves
+  there must give the seat the very same views at every step;
+* **replays** -- ``new(seed)`` is deterministic and different seeds deal different games;
+  seed + moves replays to the identical state; moves after the end are refused;
+* **points** -- one int per team, equal to an ``oracle`` written independently of the
+  engine (it must not call the engine's own checker).
+
+Expensive checks (resample and pin) run on every state of the first ``deep`` playouts
+and on a rotating seat at every ``deep_every``-th state of the others, so that a CI run
+can afford a thousand playouts per game and level.
 
 Timed moves: when a sampled move carries a time, the harness moves the table clock
 forward by a random step (0 ms to several seconds), so races, windows and timeouts are
@@ -23,16 +36,28 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .core import REFEREE, Game, GameError, MalformedMove, Move, Rng
+from .core import (
+    REFEREE,
+    CardroomError,
+    CorruptState,
+    Game,
+    GameError,
+    Move,
+    MoveSpace,
+    Rng,
+)
 
-__all__ = ["ConformanceError", "Playout", "check_game", "random_playout"]
+__all__ = ["ConformanceError", "Playout", "Report", "check_game", "random_playout"]
 
 #: Steps by which the harness advances the clock for a timed move (milliseconds).
 CLOCK_STEPS = (0, 0, 1, 40, 150, 299, 300, 301, 800, 2500, 5000, 6000)
+#: The seed offset of the pinned world (any other seed would do).
+PIN_SEED_OFFSET = 1_000_003
 
 
 class ConformanceError(AssertionError):
@@ -46,6 +71,39 @@ class Playout:
     moves: list[Move] = field(default_factory=list)
     final: Any = None
     refused: int = 0  # illegal or malformed probes correctly refused
+    resampled: int = 0  # resample draws checked
+    hidden_changed: int = 0  # states where a resample changed hidden content
+    pinned: int = 0  # pinned replays checked
+
+
+@dataclass
+class Report:
+    """What a run of :func:`check_game` checked."""
+
+    game: str
+    options: dict[str, Any]
+    games: int = 0
+    moves: int = 0
+    refused: int = 0
+    resampled: int = 0
+    pinned: int = 0
+    seconds: float = 0.0
+    points: dict[str, int] = field(default_factory=dict)  # "10,0" -> count
+    playouts: list[Playout] = field(default_factory=list, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "options": self.options,
+            "games": self.games,
+            "moves": self.moves,
+            "refused": self.refused,
+            "resampled": self.resampled,
+            "pinned": self.pinned,
+            "points": dict(sorted(self.points.items(), key=lambda kv: -kv[1])),
+            "seconds": round(self.seconds, 2),
+            "ok": True,
+        }
 
 
 def _leaves(obj: Any) -> Iterable[Any]:
@@ -64,27 +122,29 @@ def _snapshot(game: Game, state: Any) -> str:
     return json.dumps(game.state_to_json(state), sort_keys=True)
 
 
+def _content(game: Game, state: Any) -> str:
+    """The state's snapshot with its generators blanked: what resampling must change is
+    hidden content (cards, secret choices), not only the future's randomness."""
+    if hasattr(state, "__dataclass_fields__"):
+        blank = {
+            k: Rng(0) for k in state.__dataclass_fields__ if isinstance(getattr(state, k), Rng)
+        }
+        if blank:
+            state = replace(state, **blank)
+    return _snapshot(game, state)
+
+
+def _view_text(game: Game, state: Any, seat: int) -> str:
+    return json.dumps(game.view(state, seat), sort_keys=True)
+
+
 def _fail(msg: str, playout: Playout) -> ConformanceError:
     moves = json.dumps([m.to_json() for m in playout.moves])
+    if len(moves) > 4000:
+        moves = moves[:4000] + "..."
     return ConformanceError(
         f"{msg}\n  seed={playout.seed} options={playout.options}\n  moves={moves}"
     )
-
-
-def _check_views(game: Game, state: Any, playout: Playout) -> None:
-    rng_values = {v.state for v in vars_of(state) if isinstance(v, Rng)}
-    for seat in (*range(game.seats), REFEREE):
-        view = game.view(state, seat)
-        try:
-            text = json.dumps(view)
-        except (TypeError, ValueError) as exc:
-            raise _fail(f"view for seat {seat} is not JSON: {exc}", playout) from None
-        secrets = game.secrets(state, seat)
-        for leaf in _leaves(json.loads(text)):
-            if isinstance(leaf, str) and leaf in secrets:
-                raise _fail(f"view for seat {seat} leaks {leaf!r}", playout)
-            if isinstance(leaf, int) and not isinstance(leaf, bool) and leaf in rng_values:
-                raise _fail(f"view for seat {seat} leaks the RNG state", playout)
 
 
 def vars_of(state: Any) -> list[Any]:
@@ -94,40 +154,240 @@ def vars_of(state: Any) -> list[Any]:
     return list(vars(state).values()) if hasattr(state, "__dict__") else []
 
 
+def _rng_values(state: Any) -> set[int]:
+    out = set()
+    for v in vars_of(state):
+        if isinstance(v, Rng):
+            out.add(v.state)
+    return out
+
+
+def _check_views(game: Game, state: Any, playout: Playout) -> None:
+    rng_values = _rng_values(state)
+    for seat in game.all_seats(state):
+        view = game.view(state, seat)
+        try:
+            text = json.dumps(view)
+        except (TypeError, ValueError) as exc:
+            raise _fail(f"view for seat {seat} is not JSON: {exc}", playout) from None
+        if rng_values:
+            for leaf in _leaves(json.loads(text)):
+                if isinstance(leaf, int) and not isinstance(leaf, bool) and leaf in rng_values:
+                    raise _fail(f"view for seat {seat} leaks the RNG state", playout)
+            if any(str(v) in text for v in rng_values if v > 10**6):
+                raise _fail(f"view for seat {seat} leaks the RNG state as text", playout)
+
+
 def _check_round_trip(game: Game, state: Any, playout: Playout) -> None:
     data = json.loads(json.dumps(game.state_to_json(state)))
-    back = game.state_from_json(data)
+    try:
+        back = game.state_from_json(data)
+    except CorruptState as exc:
+        raise _fail(f"a real state does not load back: {exc}", playout) from None
     if back != state:
         raise _fail("state does not round-trip through JSON", playout)
 
 
-def _probe_illegal(game: Game, state: Any, move: Move, playout: Playout, rng: random.Random):
+def _refuse(game: Game, state: Any, probe: Any, playout: Playout, what: str, before: str) -> None:
+    try:
+        game.apply(state, probe)
+    except GameError:
+        pass
+    except CorruptState:
+        pass
+    except Exception as exc:  # noqa: BLE001 - any other exception breaks the protocol
+        raise _fail(f"{what}: {probe!r} raised {type(exc).__name__}: {exc}", playout) from None
+    else:
+        raise _fail(f"{what} accepted: {probe!r}", playout)
+    playout.refused += 1
+    if _snapshot(game, state) != before:
+        raise _fail(f"refused {what} {probe!r} changed the state", playout)
+
+
+def _check_turns(
+    game: Game,
+    state: Any,
+    playout: Playout,
+    rng: random.Random,
+    full: bool,
+    earlier: Mapping[int, MoveSpace] | None = None,
+) -> dict[int, MoveSpace]:
+    """to_move agrees with legal_moves and apply; out-of-turn moves are refused: each
+    mover's move offered by every other seat, and each idle seat's own moves from the
+    last time it was to move (a second shout, a second commit)."""
+    movers = game.to_move(state)
+    if not isinstance(movers, frozenset):
+        raise _fail(f"to_move must return a frozenset, got {type(movers).__name__}", playout)
+    spaces: dict[int, MoveSpace] = {}
+    for seat in game.all_seats(state):
+        space = game.legal_moves(state, seat)
+        if space.is_empty() == (seat in movers):
+            raise _fail(
+                f"seat {seat} {'is' if seat in movers else 'is not'} in to_move {sorted(movers)}"
+                f" but {'has no' if space.is_empty() else 'has'} legal moves",
+                playout,
+            )
+        if seat in movers:
+            spaces[seat] = space
+    extra = set(movers) - set(game.all_seats(state))
+    if extra:
+        raise _fail(f"to_move names seats that do not exist: {sorted(extra)}", playout)
+    if not full:
+        return spaces
     before = _snapshot(game, state)
-    probes = [Move(move.seat, "no-such-move-kind", None, move.at)]
-    for other in (*range(game.seats), REFEREE):
-        if other != move.seat and move.with_time(None) not in game.legal_moves(state, other):
-            probes.append(Move(other, move.kind, move.data, move.at))
-            break
-    probes.append(Move(game.seats + 7, move.kind, move.data, move.at))
-    for i, probe in enumerate(probes):
-        if probe in game.legal_moves(state, probe.seat):
-            continue
+    offered = [sp.sample(rng) for sp in spaces.values()]
+    for move in offered:
         try:
-            game.apply(state, probe)
-        except MalformedMove:
-            pass
-        except GameError:
-            if i == 0:
-                raise _fail(
-                    f"unknown move kind not refused as malformed: {probe}", playout
-                ) from None
-        except Exception as exc:  # noqa: BLE001 - any other exception breaks the protocol
-            raise _fail(f"{probe} raised {type(exc).__name__}: {exc}", playout) from None
-        else:
-            raise _fail(f"illegal move accepted: {probe}", playout)
-        playout.refused += 1
-        if _snapshot(game, state) != before:
-            raise _fail(f"refused move {probe} changed the state", playout)
+            game.apply(state, move)
+        except GameError as exc:
+            raise _fail(
+                f"seat {move.seat} is to move but {move} is refused: {exc}", playout
+            ) from None
+    # Every seat outside to_move (and one that does not exist) offers each mover's move.
+    outsiders = [s for s in game.all_seats(state) if s not in movers]
+    outsiders.append(game.num_seats(state) + 3)
+    for move in offered:
+        _refuse(game, state, Move(move.seat, "no-such-move-kind", None, move.at), playout,
+                "an unknown move kind", before)  # fmt: skip
+        for other in outsiders:
+            probe = move.with_seat(other)
+            try:
+                theirs = game.legal_moves(state, other)
+            except Exception as exc:  # noqa: BLE001
+                msg = f"legal_moves for seat {other} raised {type(exc).__name__}: {exc}"
+                raise _fail(msg, playout) from None
+            if probe in theirs:
+                raise _fail(f"seat {other} is not to move but may make {probe}", playout)
+            _refuse(game, state, probe, playout, f"an out-of-turn move by seat {other}", before)
+    for other, space in (earlier or {}).items():
+        if other in movers:
+            continue
+        for _ in range(3):
+            old = space.sample(rng)
+            at = None if old.at is None else max(old.at, game.clock(state))
+            _refuse(game, state, old.with_time(at), playout,
+                    f"a move seat {other} could make before, now out of turn,", before)  # fmt: skip
+    _refuse(game, state, {"seat": 0, "kind": "x"}, playout, "a non-Move", before)
+    try:
+        game.apply({"not": "a state"}, offered[0] if offered else Move(0, "x"))
+    except CardroomError:
+        pass
+    except Exception as exc:  # noqa: BLE001
+        raise _fail(f"apply on a non-state raised {type(exc).__name__}", playout) from None
+    else:
+        raise _fail("apply accepted something that is not a state", playout)
+    return spaces
+
+
+def _same_space(a: MoveSpace, b: MoveSpace, rng: random.Random) -> bool:
+    try:
+        return a.signature() == b.signature()
+    except NotImplementedError:
+        pass
+    if a.is_empty() or b.is_empty():
+        return a.is_empty() == b.is_empty()
+    return all(a.sample(rng) in b and b.sample(rng) in a for _ in range(6))
+
+
+def _check_resample(
+    game: Game, state: Any, seat: int, playout: Playout, rng: random.Random, draws: int
+) -> None:
+    """Resamples keep the seat's view and legal moves, change hidden content, and depend
+    only on what the seat can see."""
+    before = _snapshot(game, state)
+    view = _view_text(game, state, seat)
+    legal = game.legal_moves(state, seat)
+    over = game.is_over(state)
+    ks = [rng.randrange(1 << 62) for _ in range(draws)]
+    worlds = []
+    for k in ks:
+        try:
+            w = game.resample(state, seat, Rng(k))
+        except Exception as exc:  # noqa: BLE001
+            msg = f"resample for seat {seat} raised {type(exc).__name__}: {exc}"
+            raise _fail(msg, playout) from None
+        worlds.append(w)
+        playout.resampled += 1
+        if _view_text(game, w, seat) != view:
+            raise _fail(
+                f"seat {seat} can tell a resampled world from the real one: its view differs"
+                f"\n  real:      {view[:600]}\n  resampled: {_view_text(game, w, seat)[:600]}",
+                playout,
+            )
+        if game.is_over(w) != over:
+            raise _fail(f"resampling for seat {seat} changes whether the game is over", playout)
+        if not _same_space(game.legal_moves(w, seat), legal, rng):
+            raise _fail(f"seat {seat}'s legal moves differ in a resampled world", playout)
+        _check_round_trip(game, w, playout)
+    if _snapshot(game, state) != before:
+        raise _fail("resample changed the state it was given", playout)
+    if game.hides_nothing:
+        if {_snapshot(game, w) for w in worlds} != {before}:
+            raise _fail("a game that hides nothing must resample to the state itself", playout)
+    elif {_content(game, w) for w in worlds} != {_content(game, state)}:
+        playout.hidden_changed += 1
+    # Independence: the draw depends only on what the seat sees.
+    b = worlds[0]
+    for k in ks[1:2] or ks[:1]:
+        one = _snapshot(game, game.resample(state, seat, Rng(k)))
+        two = _snapshot(game, game.resample(b, seat, Rng(k)))
+        if one != two:
+            raise _fail(
+                f"resample for seat {seat} depends on hidden content: two worlds the seat"
+                " cannot tell apart resample differently with the same generator",
+                playout,
+            )
+    # A resampled world is playable: the seat's own move is accepted there.
+    if not legal.is_empty():
+        m = legal.sample(rng)
+        try:
+            game.apply(b, m)
+        except GameError as exc:
+            raise _fail(f"seat {seat}'s legal move {m} is refused in a resampled world: {exc}",
+                        playout) from None  # fmt: skip
+
+
+def _check_pinned(
+    game: Game,
+    seed: int,
+    options: Mapping[str, Any],
+    states: list[Any],
+    moves: list[Move],
+    seat: int,
+    cut: int,
+    playout: Playout,
+) -> None:
+    """Replay moves[:cut] in another seed's world pinned to what the seat saw by state
+    ``cut``; the seat's views must be the same at every step."""
+    try:
+        pin = game.pin(states[cut], seat)
+    except Exception as exc:  # noqa: BLE001
+        raise _fail(f"pin for seat {seat} raised {type(exc).__name__}: {exc}", playout) from None
+    if not isinstance(pin, Mapping):
+        raise _fail("pin must return new() options as a mapping", playout)
+    pin = json.loads(json.dumps(pin))  # pins are JSON, so a remote table could use them
+    try:
+        alt = game.new(seed + PIN_SEED_OFFSET, **{**options, **pin})
+    except Exception as exc:  # noqa: BLE001
+        raise _fail(f"new() refused pinned options {pin}: {exc}", playout) from None
+    for i in range(cut + 1):
+        if _view_text(game, alt, seat) != _view_text(game, states[i], seat):
+            raise _fail(
+                f"seat {seat}'s view after move {i} differs in a world pinned to what it saw"
+                f"\n  real:   {_view_text(game, states[i], seat)[:600]}"
+                f"\n  pinned: {_view_text(game, alt, seat)[:600]}",
+                playout,
+            )
+        if i == cut:
+            break
+        try:
+            alt = game.apply(alt, moves[i])
+        except GameError as exc:
+            raise _fail(
+                f"move {i} ({moves[i]}) is refused in a world pinned for seat {seat}: {exc}",
+                playout,
+            ) from None
+    playout.pinned += 1
 
 
 def random_playout(
@@ -135,56 +395,71 @@ def random_playout(
     seed: int,
     options: Mapping[str, Any] | None = None,
     *,
+    deep: bool = True,
+    deep_every: int = 7,
+    resamples: int = 3,
+    pins: int = 2,
     chooser_seed: int | None = None,
     max_moves: int = 5000,
-    probe_every: int = 1,
     chooser: Callable[[Game, Any, random.Random], Move | None] | None = None,
 ) -> Playout:
-    """Play one random game and check every invariant along the way."""
+    """Play one random game and check every invariant along the way (all of them at
+    every state when ``deep``; the costly ones at every ``deep_every``-th state else)."""
     opts = dict(options or {})
-    rng = random.Random(seed if chooser_seed is None else chooser_seed)
+    rng = random.Random(seed * 7919 + 1 if chooser_seed is None else chooser_seed)
     playout = Playout(seed, opts)
     state = game.new(seed, **opts)
     if _snapshot(game, game.new(seed, **opts)) != _snapshot(game, state):
         raise _fail("new(seed) is not deterministic", playout)
+    states = [state]
     clock = 0
+    seats = game.all_seats(state)
+    earlier: dict[int, MoveSpace] = {}
     for step in range(max_moves + 1):
-        _check_views(game, state, playout)
-        _check_round_trip(game, state, playout)
-        movers = game.movers(state)
+        full = deep or step % deep_every == 0
+        if full:
+            _check_views(game, state, playout)
+            _check_round_trip(game, state, playout)
+        spaces = _check_turns(game, state, playout, rng, full, earlier)
+        earlier.update(spaces)
         if game.is_over(state):
-            if movers:
-                raise _fail(f"game is over but seats {movers} still have moves", playout)
+            if spaces:
+                raise _fail(f"game is over but seats {sorted(spaces)} still have moves", playout)
             break
-        if not movers:
+        if not spaces:
             raise _fail("game is not over but nobody has a legal move", playout)
+        if full:
+            check_seats = seats if deep else (seats[step // deep_every % len(seats)],)
+            for seat in check_seats:
+                _check_resample(game, state, seat, playout, rng, resamples)
         if step == max_moves:
             raise _fail(f"no end after {max_moves} moves", playout)
         move = chooser(game, state, rng) if chooser else None
         if move is None:
-            seat = movers[rng.randrange(len(movers))]
-            move = game.legal_moves(state, seat).sample(rng)
+            movers = sorted(spaces)
+            move = spaces[movers[rng.randrange(len(movers))]].sample(rng)
         if move.at is not None:
             # Time only moves forward; the clock's own moves come at or just after their
             # deadline, the teams' moves after a random pause.
             steps = CLOCK_STEPS[:6] if move.seat == REFEREE else CLOCK_STEPS
-            clock = max(clock, move.at) + rng.choice(steps)
+            clock = max(clock, move.at, game.clock(state)) + rng.choice(steps)
             move = move.with_time(clock)
         if Move.from_json(json.loads(json.dumps(move.to_json()))) != move:
             raise _fail(f"move does not round-trip through JSON: {move}", playout)
-        if step % probe_every == 0:
-            _probe_illegal(game, state, move, playout, rng)
-        before = _snapshot(game, state)
+        before = _snapshot(game, state) if full else None
         try:
             nxt = game.apply(state, move)
         except GameError as exc:
             raise _fail(f"legal move {move} refused: {exc}", playout) from None
-        if _snapshot(game, state) != before:
+        if before is not None and _snapshot(game, state) != before:
             raise _fail(f"apply changed the state it was given ({move})", playout)
         playout.moves.append(move)
         state = nxt
+        states.append(state)
     playout.final = state
-    # After the end: every seat's space is empty and moves are refused.
+    _check_views(game, state, playout)
+    _check_round_trip(game, state, playout)
+    # After the end: moves are refused.
     for m in playout.moves[-3:]:
         try:
             game.apply(state, m)
@@ -198,35 +473,70 @@ def random_playout(
         raise _fail(f"replay from seed + moves refused a move: {exc}", playout) from None
     if replayed != state or _snapshot(game, replayed) != _snapshot(game, state):
         raise _fail("replay from seed + moves differs", playout)
+    if not game.hides_nothing:
+        # Hidden content exists at the deal (unseen hands, the undealt deck).
+        if deep and playout.hidden_changed == 0:
+            raise _fail("resample never changed any hidden content", playout)
+        n = len(playout.moves)
+        cuts = (
+            sorted({rng.randrange(n + 1) for _ in range(pins)} | {n})
+            if deep
+            else [rng.randrange(n + 1)]
+        )
+        for cut in cuts:
+            for seat in seats if deep else (rng.choice(seats),):
+                _check_pinned(game, seed, opts, states, playout.moves, seat, cut, playout)
     return playout
 
 
 def check_game(
     game: Game,
-    seeds: Iterable[int] = range(20),
+    seeds: Iterable[int] = range(1000),
     options: Mapping[str, Any] | None = None,
     *,
-    score_check: Callable[[Any], None] | None = None,
+    oracle: Callable[[Game, Playout], tuple[int, ...]] | None = None,
+    deep: int = 30,
     **kwargs: Any,
-) -> list[Playout]:
+) -> Report:
     """Run seeded random playouts of ``game`` and check every invariant.
 
-    ``score_check(final_state)`` should raise AssertionError if the points break the
-    game's rules. Returns the playouts (for statistics)."""
-    playouts = []
+    ``oracle(game, playout)`` returns the points per team that the rules give for the
+    playout (its seed, options, moves and final state), computed without the engine's
+    own rule checks; it may raise AssertionError for a move sequence the rules forbid.
+    The first ``deep`` playouts run every check at every state."""
+    t0 = time.perf_counter()
+    opts = dict(options or {})
+    report = Report(game.slug, opts)
     deals = set()
-    for seed in seeds:
-        p = random_playout(game, seed, options, **kwargs)
-        if score_check is not None:
-            try:
-                score_check(p.final)
-            except AssertionError as exc:
-                raise _fail(f"score rule broken: {exc}", p) from None
+    for i, seed in enumerate(seeds):
+        p = random_playout(game, seed, opts, deep=i < deep, **kwargs)
         pts = game.points(p.final)
-        if len(pts) != game.seats or not all(isinstance(x, int) for x in pts):
-            raise _fail(f"points must be one int per seat, got {pts!r}", p)
-        deals.add(_snapshot(game, game.new(seed, **dict(options or {}))))
-        playouts.append(p)
-    if len(playouts) > 1 and len(deals) == 1:
+        teams = game.num_teams(p.final)
+        if (
+            not isinstance(pts, tuple)
+            or len(pts) != teams
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in pts)
+        ):
+            raise _fail(f"points must be a tuple of one int per team ({teams}), got {pts!r}", p)
+        if oracle is not None:
+            try:
+                expected = tuple(oracle(game, p))
+            except AssertionError as exc:
+                raise _fail(f"the oracle refuses this game: {exc}", p) from None
+            if expected != pts:
+                raise _fail(f"points {pts} but the rules give {expected}", p)
+        if i < 50:
+            deals.add(_snapshot(game, game.new(seed, **opts)))
+        report.games += 1
+        report.moves += len(p.moves)
+        report.refused += p.refused
+        report.resampled += p.resampled
+        report.pinned += p.pinned
+        key = ",".join(map(str, pts))
+        report.points[key] = report.points.get(key, 0) + 1
+        if i < deep:
+            report.playouts.append(p)
+    if report.games > 1 and len(deals) == 1:
         raise ConformanceError("every seed dealt the same game: the seed is not used")
-    return playouts
+    report.seconds = time.perf_counter() - t0
+    return report

@@ -13,7 +13,7 @@ from typing import Any
 
 from .core import Game
 
-__all__ = ["REGISTRY", "Entry", "get", "simulator", "slugs"]
+__all__ = ["REGISTRY", "Entry", "entry", "get", "simulator", "slugs"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +23,15 @@ class Entry:
     game: str  # "module:attribute" of the Game instance
     simulate: str | None = None  # "module:attribute" of run(level, games, seed, ...)
     levels: tuple[int, ...] = ()
+    #: Option sets ``cardroom check`` plays when no level is given (default: each level).
+    configs: tuple[dict[str, Any], ...] = ()
+    #: False while a game is registered but not yet playable through the protocol.
+    ready: bool = True
+
+    def check_configs(self) -> tuple[dict[str, Any], ...]:
+        if self.configs:
+            return self.configs
+        return tuple({"level": lv} for lv in self.levels) or ({},)
 
 
 REGISTRY: dict[str, Entry] = {
@@ -46,6 +55,11 @@ def _load(ref: str) -> Any:
 
 def slugs() -> tuple[str, ...]:
     return tuple(REGISTRY)
+
+
+def entry(slug: str) -> Entry:
+    """The registry entry of ``slug`` (KeyError naming the known games otherwise)."""
+    return _entry(slug)
 
 
 def _entry(slug: str) -> Entry:

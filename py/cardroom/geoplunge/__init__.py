@@ -3,9 +3,11 @@
 * :mod:`.groups` -- is a group of state cards a winning group at Level 2, 3 or 4, and why
   not; is a shout valid.
 * :mod:`.solver` -- exact search for GeoPlunge / ThreeOPlunge groups in a hand.
-* :mod:`.border_up` -- the Border-Up :class:`~cardroom.core.Game` (``GAME``) and its result.
-* :mod:`.bot` -- the computer opponent (easy, medium, hard).
-* :mod:`.simulate` -- bot against bot, with invariants checked.
+* :mod:`.border_up` -- the Border-Up :class:`~cardroom.core.Game` (``GAME``, engine
+  protocol v2: two seats, one team each) and its result.
+* :mod:`.bot` -- the computer opponent (``EasyBot``, ``MediumBot``, ``HardBot``), choosing
+  from a :class:`~cardroom.core.BotContext` only.
+* :mod:`.simulate` -- bot against bot through the bot interface, with invariants checked.
 """
 
 from __future__ import annotations

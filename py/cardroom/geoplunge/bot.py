@@ -18,6 +18,12 @@ With no GeoPlunge in its hand, the bot passes after a while (R-9).
 ``plan(view, difficulty, rng)`` returns a :class:`Plan`: ``(delay_ms, move)``, the delay
 counted from the start of the current phase (the GeoPlunging question, or the deal) and the
 move timed accordingly; ``move`` is None when the bot has nothing to do.
+
+On the engine's bot interface (:class:`cardroom.core.Bot`), :class:`EasyBot`,
+:class:`MediumBot` and :class:`HardBot` choose from a
+:class:`~cardroom.core.BotContext` only (its view, legal moves, seeded ``random.Random``
+and the table's time), never from the state: each plans once per phase with
+:func:`plan` and sends that move when asked, while it is still legal.
 """
 
 from __future__ import annotations
@@ -27,11 +33,24 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..core import Move
+from ..core import BotContext, Move
 from . import solver
 from .groups import check_shout, group_sizes
 
-__all__ = ["DIFFICULTIES", "PROFILES", "Plan", "Profile", "hand_hardness", "plan"]
+__all__ = [
+    "BOTS",
+    "DIFFICULTIES",
+    "PROFILES",
+    "BorderUpBot",
+    "EasyBot",
+    "HardBot",
+    "MediumBot",
+    "Plan",
+    "Profile",
+    "bot",
+    "hand_hardness",
+    "plan",
+]
 
 DIFFICULTIES = ("easy", "medium", "hard")
 
@@ -133,3 +152,49 @@ def plan(view: Mapping[str, Any], difficulty: str, rng: random.Random) -> Plan:
             base *= 0.8  # hasty
     delay = max(int(base), 1500 if max(group_sizes(level)) == 3 else 3000)
     return Plan(delay, Move(seat, "shout", [call, groups], max(now, start + delay)))
+
+
+class BorderUpBot:
+    """A Border-Up computer team on the engine's bot interface: it plans once per phase
+    from its view (with :func:`plan` and ``ctx.rng``) and then sends that move whenever
+    it is asked, as long as the move is legal; ``None`` when it has nothing to do. A move
+    whose planned time has passed is sent at the table's time ``ctx.now``."""
+
+    difficulty = "medium"
+
+    def __init__(self) -> None:
+        self._plans: dict[tuple[int, str], Move | None] = {}
+
+    def choose(self, ctx: BotContext) -> Move | None:
+        view = ctx.view
+        key = (int(view["seat"]), str(view["phase"]))
+        if key not in self._plans:
+            self._plans[key] = plan(view, self.difficulty, ctx.rng).move
+        move = self._plans[key]
+        if move is None or move not in ctx.legal:
+            return None
+        if ctx.now is not None and move.at is not None and move.at < ctx.now:
+            move = move.with_time(ctx.now)
+        return move
+
+
+class EasyBot(BorderUpBot):
+    difficulty = "easy"
+
+
+class MediumBot(BorderUpBot):
+    difficulty = "medium"
+
+
+class HardBot(BorderUpBot):
+    difficulty = "hard"
+
+
+BOTS: dict[str, type[BorderUpBot]] = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+
+
+def bot(difficulty: str) -> BorderUpBot:
+    """A fresh bot of ``difficulty`` (one per game and seat: it remembers its plans)."""
+    if difficulty not in BOTS:
+        raise ValueError(f"difficulty is one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
+    return BOTS[difficulty]()

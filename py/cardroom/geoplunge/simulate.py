@@ -1,13 +1,16 @@
 """Bot against bot: many Border-Up games through the engine, with invariants checked.
 
-Each game goes through :meth:`BorderUp.apply` and :meth:`BorderUp.view` only: each bot
-plans from its own view at the start of each phase, its delays become the moves' times,
-and the table clock makes its calls (end of the count, of the shout window, time) when
-they fall due before the next bot move. ``errors`` counts games that raised or broke an
-invariant:
+Each game goes through the engine's protocol only: each bot (:class:`~.bot.EasyBot`,
+:class:`~.bot.MediumBot`, :class:`~.bot.HardBot`) is asked through a
+:class:`~cardroom.core.BotContext` (its view, legal moves, its own seeded
+``random.Random`` and the table's time) and never sees the state; its delays become the
+moves' times, and the table clock makes its calls (end of the count, of the shout window,
+time) when they fall due before the next bot move. ``errors`` counts games that raised or
+broke an invariant:
 
-* every move a bot plans is applied without error;
-* no view shows a card its seat may not see, and every view is JSON;
+* every move a bot chooses is applied without error;
+* no view shows a card its seat may not see (the other hand before the end, the undealt
+  cards ever), and every view is JSON;
 * the game ends, and replaying the seed and moves gives the same final state;
 * the points follow the scoring table (:mod:`cardroom.scoring`), never above 40;
 * a hard bot's shouts are always valid.
@@ -23,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import scoring
-from ..core import REFEREE, Move
+from ..core import REFEREE, Move, bot_context
 from . import bot
 from .border_up import GAME, BorderUpState
 from .groups import check_shout
@@ -56,10 +59,21 @@ def _leaves(obj: Any):
         yield obj
 
 
+def hidden_cards(s: BorderUpState, seat: int) -> frozenset[str]:
+    """Cards ``seat`` may not see now: the undealt ones, and the other hands until the
+    end (R-11)."""
+    hidden = set(s.deck)
+    if s.phase != "over":
+        for team in (0, 1):
+            if team != seat:
+                hidden |= set(s.hands[team])
+    return frozenset(hidden)
+
+
 def _check_views(s: BorderUpState) -> None:
     for seat in (0, 1, REFEREE):
         view = json.loads(json.dumps(GAME.view(s, seat)))
-        hidden = GAME.secrets(s, seat)
+        hidden = hidden_cards(s, seat)
         leaked = [x for x in _leaves(view) if isinstance(x, str) and x in hidden]
         if leaked:
             raise InvariantError(f"view of seat {seat} shows {leaked}")
@@ -70,21 +84,21 @@ def play(
 ) -> SimGame:
     """One bot-against-bot game; raises on any broken invariant."""
     rngs = [random.Random(f"border-up:{seed}:{seat}") for seat in (0, 1)]
+    bots = [bot.bot(d) for d in difficulties]
     s = GAME.new(seed, level=level, **options)
     game = SimGame(seed)
-    planned: list[Move | None] = [None, None]
-    phase_seen: list[str | None] = [None, None]
     for _ in range(MAX_STEPS):
         _check_views(s)
         if GAME.is_over(s):
             break
+        ready = []
         for seat in (0, 1):
-            if phase_seen[seat] != s.phase:
-                phase_seen[seat] = s.phase
-                planned[seat] = bot.plan(GAME.view(s, seat), difficulties[seat], rngs[seat]).move
-        ready = [
-            m for seat, m in enumerate(planned) if m is not None and m in GAME.legal_moves(s, seat)
-        ]
+            ctx = bot_context(GAME, s, seat, rngs[seat], GAME.clock(s))
+            move = bots[seat].choose(ctx)
+            if move is not None:
+                if move.seat != seat or move not in ctx.legal:
+                    raise InvariantError(f"bot {seat} chose {move}, not one of its moves")
+                ready.append(move)
         clock = GAME.legal_moves(s, REFEREE)
         candidates = [*ready, *clock]
         if not candidates:
@@ -92,8 +106,6 @@ def play(
         move = min(candidates, key=lambda m: (m.at, m.seat == REFEREE))
         s = GAME.apply(s, move)
         game.moves.append(move)
-        if move.seat in (0, 1):
-            planned[move.seat] = None
     else:
         raise InvariantError(f"no end after {MAX_STEPS} moves")
     game.final = s

@@ -444,8 +444,10 @@ class Table:
         return v
 
     def clock(self) -> tuple[str, int] | None:
-        c = self.view(REFEREE)["clock"]
-        return None if c is None else (c["kind"], int(c["at"]))
+        """The table clock's next call, from the referee's legal moves (a public view does
+        not carry deadlines that could reveal a secret move)."""
+        calls = list(GAME.legal_moves(self.state, REFEREE))
+        return None if not calls else (calls[0].kind, int(calls[0].at))
 
     def next_due(self) -> int | None:
         """Game time of the next thing the table must do (clock call or bot move)."""

@@ -1,0 +1,1 @@
+"""Score oracles written independently of the engines, for the conformance harness."""
