@@ -11,14 +11,16 @@ from . import __version__
 
 
 def _cmd_atlas(args: argparse.Namespace) -> int:
-    from . import atlas
+    from . import atlas, names
 
     if args.state:
-        try:
-            records = [atlas.lookup(t).to_json() for t in args.state]
-        except KeyError as exc:
-            print(f"cardroom atlas: {exc.args[0]}", file=sys.stderr)
-            return 2
+        found = [names.resolve_state(t) for t in args.state]
+        failed = [m for m in found if not m.ok]
+        for m in failed:  # unknown, or two states equally near (R-25)
+            print(f"cardroom atlas: {m.message()}", file=sys.stderr)
+        if failed:
+            return 1
+        records = [atlas.by_code()[m.code].to_json() for m in found]  # type: ignore[index]
     else:
         records = atlas.to_json()
     if args.json:
@@ -115,6 +117,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from . import games
 
+    if args.game == "tournament":
+        return _simulate_tournament(args)
     try:
         games.entry(args.game)
     except KeyError as exc:
@@ -216,6 +220,134 @@ def _cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
+def _simulate_tournament(args: argparse.Namespace) -> int:
+    from . import tournament
+
+    if args.combo not in (2, 3, 4):
+        print("cardroom simulate tournament: --combo 2, 3 or 4", file=sys.stderr)
+        return 2
+    if not 2 <= args.teams <= 99:
+        print("cardroom simulate tournament: --teams from 2 to 99", file=sys.stderr)
+        return 2
+    report = tournament.simulate(args.combo, args.teams, args.seed, rounds=args.rounds)
+    if args.json:
+        json.dump(report, sys.stdout)
+        sys.stdout.write("\n")
+    else:
+        print(
+            f"Combo {report['combo']} tournament, {report['teams']} teams, {report['rounds']} "
+            f"rounds: {report['rematches']} rematches, {report['playoffs']} playoffs, "
+            f"champion Team {report['champion']}; errors {report['errors']}"
+        )
+        for m in report["messages"]:
+            print(f"  {m}")
+    return 0 if report["errors"] == 0 else 1
+
+
+def _whole_numbers(values: Sequence[str]) -> list[int]:
+    out = []
+    for v in values:
+        if not v.isdigit():
+            raise ValueError(f"{v!r} is not a whole number (round, teams and points are numbers)")
+        out.append(int(v))
+    return out
+
+
+def _cmd_tournament(args: argparse.Namespace) -> int:
+    """A real tournament from a terminal; the file holds everything (JSON)."""
+    import os
+    from pathlib import Path
+
+    from . import tournament as T
+    from .core import CorruptState
+
+    path = Path(args.file)
+
+    def load() -> T.Tournament:
+        try:
+            return T.from_json(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise T.TournamentError(f"no tournament file {path} (start one with 'new')") from None
+        except CorruptState as exc:
+            raise T.TournamentError(f"{path} is not a usable tournament file: {exc}") from None
+
+    def save(t: T.Tournament) -> None:
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(json.dumps(T.to_json(t), indent=1) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+
+    def team_line(t: T.Tournament, tid: int | None) -> str:
+        return "bye" if tid is None else f"{t.team(tid).name} (#{tid})"
+
+    def winner(t: T.Tournament, text: str) -> int | None:
+        if text.lower() in ("tie", "none", "-"):
+            return None
+        for x in t.teams:
+            if text == str(x.id) or text.casefold() == x.name.casefold():
+                return x.id
+        raise T.TournamentError(f"no team {text!r}")
+
+    try:
+        if args.action == "new":
+            if path.exists() and not args.force:
+                raise T.TournamentError(f"{path} exists (use --force to start over)")
+            t = T.new_tournament(args.name, args.combo, rounds=args.rounds, seed=args.seed)
+            save(t)
+            print(f"Combo {t.combo} tournament {t.name!r}: {t.rounds} rounds; add teams next")
+            return 0
+        t = load()
+        if args.action == "add":
+            t = T.add_team(t, args.name, args.players)
+            save(t)
+            print(f"added {team_line(t, t.teams[-1].id)}")
+        elif args.action == "pair":
+            t = T.pair_next_round(t)
+            save(t)
+            r = t.played[-1]
+            plan = T.round_plan(t.combo, r.number, t.rounds)
+            print(f"Round {r.number} ({plan['kind']}, {plan['minutes']} minutes):")
+            for p in r.pairings:
+                print(f"  {team_line(t, p.a)} vs {team_line(t, p.b)}")
+        elif args.action == "record":
+            if args.code:
+                t = T.record_code(t, args.code)
+            else:
+                if len(args.result) != 5:
+                    raise T.TournamentError("record ROUND TEAM OPPONENT POINTS OPPONENT_POINTS")
+                rnd, a, b, pa, pb = _whole_numbers(args.result)
+                t = T.record_result(t, rnd, a, b, pa, pb)
+            save(t)
+            print("recorded")
+        elif args.action == "code":
+            rnd, a, b, pa, pb = _whole_numbers(args.result)
+            T.record_result(t, rnd, a, b, pa, pb)  # they must meet in that round
+            print(T.result_code(t, rnd, a, b, pa, pb))
+        elif args.action == "standings":
+            if args.csv:
+                sys.stdout.write(T.standings_csv(t))
+            else:
+                for st in T.standings(t):
+                    print(
+                        f"{st.rank:>3}. {st.team.name:<24} won {st.won:<2} tied {st.tied:<2} "
+                        f"lost {st.lost:<2} byes {st.byes} points {st.points}"
+                    )
+                state = T.championship_state(t)
+                print(f"next: {state['stage']}", json.dumps(state))
+        elif args.action in ("playoff", "final"):
+            w = winner(t, args.winner)
+            t = T.record_playoff(t, w) if args.action == "playoff" else T.record_final_game(t, w)
+            save(t)
+            state = T.championship_state(t)
+            if state["stage"] == "done":
+                print(f"Champion: {team_line(t, state['champion'])}")
+            else:
+                print(f"next: {state['stage']}", json.dumps(state))
+    except (T.TournamentError, ValueError) as exc:
+        print(f"cardroom tournament: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="cardroom", description="GeoPlunge and friends: data, referee, solver, simulator."
@@ -266,8 +398,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play bot against bot through the game engine; errors counts games "
         "that raised or broke an invariant (exit 1 if any).",
     )
-    si.add_argument("game", help="a game's slug (border-up, ...)")
+    si.add_argument("game", help="a game's slug (border-up, ...) or 'tournament'")
     si.add_argument("--level", type=int, choices=(2, 3, 4), help="the game's level")
+    si.add_argument("--combo", type=int, default=4, help="tournament: Combo 2, 3 or 4 (4)")
+    si.add_argument("--teams", type=int, default=8, help="tournament: number of teams (8)")
+    si.add_argument("--rounds", type=int, help="tournament: rounds (default: the Combo's)")
     si.add_argument("--games", type=int, default=100, help="number of games (100)")
     si.add_argument("--seed", type=int, default=0, help="seed of the first game (0)")
     diffs = ("easy", "medium", "hard")
@@ -276,6 +411,42 @@ def build_parser() -> argparse.ArgumentParser:
     si.add_argument("--team2", choices=diffs, help="Team 2's bot (default: --difficulty)")
     si.add_argument("--json", action="store_true", help="print the report as JSON")
     si.set_defaults(func=_cmd_simulate)
+
+    tp = sub.add_parser(
+        "tournament",
+        help="run a tournament: teams, pairings, results, standings, championship",
+        description="Direct a GeoPlunge tournament from a terminal. FILE holds it all (the "
+        "site's tournament director exports and imports the same file).",
+    )
+    tsub = tp.add_subparsers(dest="action", required=True, metavar="ACTION")
+    t_new = tsub.add_parser("new", help="start a tournament")
+    t_new.add_argument("file")
+    t_new.add_argument("--name", required=True)
+    t_new.add_argument("--combo", type=int, choices=(2, 3, 4), required=True)
+    t_new.add_argument("--rounds", type=int, help="default: 8")
+    t_new.add_argument("--seed", type=int, default=0)
+    t_new.add_argument("--force", action="store_true", help="overwrite an existing file")
+    t_add = tsub.add_parser("add", help="register a team of three")
+    t_add.add_argument("file")
+    t_add.add_argument("name")
+    t_add.add_argument("players", nargs=3)
+    t_pair = tsub.add_parser("pair", help="pair the next round")
+    t_pair.add_argument("file")
+    t_rec = tsub.add_parser("record", help="enter a result: ROUND TEAM OPP POINTS OPP_POINTS")
+    t_rec.add_argument("file")
+    t_rec.add_argument("result", nargs="*")
+    t_rec.add_argument("--code", help="a result code from a match device")
+    t_code = tsub.add_parser("code", help="the result code of a match")
+    t_code.add_argument("file")
+    t_code.add_argument("result", nargs=5)
+    t_st = tsub.add_parser("standings", help="matches won, then points")
+    t_st.add_argument("file")
+    t_st.add_argument("--csv", action="store_true")
+    for name, what in (("playoff", "a playoff"), ("final", "the next championship game")):
+        t_w = tsub.add_parser(name, help=f"the winner of {what} (a team, or 'tie')")
+        t_w.add_argument("file")
+        t_w.add_argument("winner")
+    tp.set_defaults(func=_cmd_tournament)
 
     ch = sub.add_parser(
         "check",
