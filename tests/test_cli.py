@@ -63,7 +63,7 @@ def test_referee_json_and_usage_errors():
     assert p.returncode == 2 and "Narnia" in p.stderr
     assert run("referee", "border-up", "KS", "MO", "KY").returncode == 2  # no --level
     assert run("referee", "border-up", "--level", "5", "KS", "MO", "KY").returncode == 2
-    assert run("referee", "tri-virsity", "--level", "2", "KS", "MO", "KY").returncode == 2
+    assert run("referee", "no-such-game", "--level", "2", "KS", "MO", "KY").returncode == 2
     assert run("referee", "border-up", "--level", "2").returncode == 2
 
 
@@ -113,3 +113,41 @@ def test_simulate_json_contract():
 def test_atlas_still_works():
     p = run("atlas", "KS", "--json")
     assert p.returncode == 0 and json.loads(p.stdout)[0]["code"] == "KS"
+
+
+def test_referee_covers_the_trick_games_and_tri_virsity():
+    zap = run("referee", "border-zap", "UT", "TX")
+    assert zap.returncode == 0 and "New Mexico" in zap.stdout
+    assert run("referee", "border-zap", "HI", "TX").returncode == 1
+    ranks = run(
+        "referee", "play-the-ranks", "--level", "2", "--base", "1", "--category",
+        "population", "--lead", "GA", "--follow", "ME",
+    )  # fmt: skip
+    assert ranks.returncode == 0 and ranks.stdout.startswith("Georgia wins")
+    assert run("referee", "play-the-ranks", "--level", "2", "--lead", "GA").returncode == 2
+    words = run("referee", "tri-virsity", "replay", "qzx")
+    assert words.returncode == 1 and "valid: replay" in words.stdout
+    assert run("referee", "tri-virsity", "replay").returncode == 0
+
+
+def test_simulate_every_game_family():
+    for args in (
+        ("play-the-ranks", "--level", "4", "--version", "ptr2"),
+        ("border-zap", "--level", "3"),
+        ("state-iq", "--level", "2"),
+        ("dashing-states", "--level", "4"),
+        ("chummy-challenge", "--level", "3"),
+        ("tri-virsity", "--players", "3"),
+    ):
+        out = run("simulate", *args, "--games", "3", "--seed", "1", "--json")
+        assert out.returncode == 0, (args, out.stderr)
+        assert json.loads(out.stdout)["errors"] == 0
+    assert run("simulate", "state-iq", "--games", "3").returncode == 2  # no level
+    assert run("simulate", "chummy-challenge", "--level", "2", "--games", "3").returncode == 2
+
+
+def test_simulate_sequence_players_and_teams():
+    out = run("simulate", "sequence", "--players", "6", "--teams", "3", "--games", "2", "--json")
+    assert out.returncode == 0 and json.loads(out.stdout)["errors"] == 0
+    assert json.loads(out.stdout)["teams"] == 3
+    assert run("simulate", "sequence", "--players", "5", "--games", "1").returncode == 2

@@ -59,6 +59,84 @@ def _codes(tokens: Sequence[str], prog: str) -> list[str] | None:
 
 
 def _cmd_referee(args: argparse.Namespace) -> int:
+    if args.game == "play-the-ranks":
+        return _referee_ranks(args)
+    if args.game == "border-zap":
+        return _referee_zap(args)
+    if args.game == "tri-virsity":
+        from .trivirsity.referee import main as tri_referee
+
+        if not args.state:
+            print("cardroom referee tri-virsity: name the words to check", file=sys.stderr)
+            return 2
+        return tri_referee(list(args.state), args.variant or "standard", args.json)
+    if args.level is None:
+        print("cardroom referee border-up: --level 2, 3 or 4 is required", file=sys.stderr)
+        return 2
+    if not args.state:
+        print("cardroom referee: name the states of the group, in order", file=sys.stderr)
+        return 2
+    return _referee_border_up(args)
+
+
+def _print_verdict(verdict: object, as_json: bool) -> int:
+    if as_json:
+        json.dump(verdict.data, sys.stdout, ensure_ascii=False)  # type: ignore[attr-defined]
+        sys.stdout.write("\n")
+    else:
+        print(verdict.line)  # type: ignore[attr-defined]
+    return int(verdict.code)  # type: ignore[attr-defined]
+
+
+def _referee_ranks(args: argparse.Namespace) -> int:
+    from .geoplunge.tricks.referee import RefereeInputError, ranks_verdict
+
+    missing = [
+        n for n in ("level", "base", "category", "lead", "follow") if getattr(args, n) is None
+    ]
+    if missing:
+        need = ", ".join("--" + m for m in missing)
+        print(f"cardroom referee play-the-ranks: {need} required", file=sys.stderr)
+        return 2
+    try:
+        verdict = ranks_verdict(
+            level=args.level,
+            base=args.base,
+            category=args.category,
+            lead=args.lead,
+            follow=args.follow,
+            version=args.version or "ptr1",
+            bur=tuple(_tokens(args.bur or (), hyphens=False)),
+            lead_power=args.lead_power,
+            follow_power=args.follow_power,
+            change_base=args.change_base,
+        )
+    except RefereeInputError as exc:
+        print(f"cardroom referee play-the-ranks: {exc}", file=sys.stderr)
+        return 2
+    return _print_verdict(verdict, args.json)
+
+
+def _referee_zap(args: argparse.Namespace) -> int:
+    from .geoplunge.tricks.referee import RefereeInputError, zap_verdict
+
+    states = list(args.state)
+    if args.lead is not None:
+        states.insert(0, args.lead)
+    if args.follow is not None:
+        states.append(args.follow)
+    if len(states) != 2:
+        print("cardroom referee border-zap: name LEAD and FOLLOW", file=sys.stderr)
+        return 2
+    try:
+        verdict = zap_verdict(states[0], states[1])
+    except RefereeInputError as exc:
+        print(f"cardroom referee border-zap: {exc}", file=sys.stderr)
+        return 2
+    return _print_verdict(verdict, args.json)
+
+
+def _referee_border_up(args: argparse.Namespace) -> int:
     from .geoplunge.groups import check_group
 
     tokens = _tokens(args.state, hyphens=True)
@@ -120,31 +198,53 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.game == "tournament":
         return _simulate_tournament(args)
     try:
-        games.entry(args.game)
+        entry = games.entry(args.game)
     except KeyError as exc:
         print(f"cardroom simulate: {exc.args[0]}", file=sys.stderr)
         return 2
-    if args.level is None:
-        print("cardroom simulate: --level is required for a game", file=sys.stderr)
-        return 2
     run = games.simulator(args.game)
-    if run is None:  # pragma: no cover - every registered game has one so far
+    if run is None:
         print(f"cardroom simulate: no simulator for {args.game}", file=sys.stderr)
         return 2
     if args.games < 0:
         print("cardroom simulate: --games must be 0 or more", file=sys.stderr)
         return 2
-    teams = (args.team1 or args.difficulty, args.team2 or args.difficulty)
-    report = run(args.level, args.games, args.seed, teams)
+    if entry.levels and args.level is None:
+        levels = ", ".join(map(str, entry.levels))
+        print(f"cardroom simulate: --level is required ({levels})", file=sys.stderr)
+        return 2
+    if entry.levels and args.level not in entry.levels:
+        levels = ", ".join(map(str, entry.levels))
+        print(f"cardroom simulate: {entry.title} has levels {levels}", file=sys.stderr)
+        return 2
+    sides = (args.team1 or args.difficulty, args.team2 or args.difficulty)
+    try:
+        if args.game == "tri-virsity":
+            report = run(
+                None,
+                args.games,
+                args.seed,
+                sides,
+                players=args.players or 2,
+                variant=args.variant or "standard",
+            )
+        elif args.game == "sequence":
+            report = run(args.players or 2, args.games, args.seed, args.difficulty, args.teams)
+        else:
+            options = {"version": args.version} if args.version else {}
+            report = run(args.level, args.games, args.seed, sides, **options)
+    except ValueError as exc:
+        print(f"cardroom simulate: {exc}", file=sys.stderr)
+        return 2
     if args.json:
         json.dump(report, sys.stdout)
         sys.stdout.write("\n")
     else:
-        r = report["results"]
+        results = ", ".join(f"{k} {v}" for k, v in report.get("results", {}).items())
+        where = f" Level {report['level']}" if report.get("level") is not None else ""
         print(
-            f"{report['game']} Level {report['level']}: {report['games']} games "
-            f"({teams[0]} vs {teams[1]}) in {report['seconds']} s; "
-            f"Team 1 won {r['team1']}, Team 2 won {r['team2']}, ties {r['tie']}; "
+            f"{report.get('game', args.game)}{where}: {report.get('games', args.games)} games "
+            f"({sides[0]} vs {sides[1]}) in {report.get('seconds', '?')} s; {results}; "
             f"errors {report['errors']}"
         )
     return 0 if report["errors"] == 0 else 1
@@ -226,6 +326,8 @@ def _simulate_tournament(args: argparse.Namespace) -> int:
     if args.combo not in (2, 3, 4):
         print("cardroom simulate tournament: --combo 2, 3 or 4", file=sys.stderr)
         return 2
+    if args.teams is None:
+        args.teams = 8
     if not 2 <= args.teams <= 99:
         print("cardroom simulate tournament: --teams from 2 to 99", file=sys.stderr)
         return 2
@@ -366,16 +468,31 @@ def build_parser() -> argparse.ArgumentParser:
     levels = {"type": int, "choices": (2, 3, 4), "required": True, "metavar": "{2,3,4}"}
     r = sub.add_parser(
         "referee",
-        help="check one group of state cards, in the order given",
-        description="Check one Border-Up group in the order given: exit 0 if it is a "
-        "winning group, 1 (with the reason) if not, 2 for unknown states.",
+        help="judge one play: a Border-Up group, a trick, a zap, Tri-Virsity words",
+        description="Judge one play. border-up: is the group (in the order given) a winning "
+        "group; play-the-ranks: which card wins the trick; border-zap: does FOLLOW zap LEAD; "
+        "tri-virsity: may each word be played. Exit 0 valid / 1 not (the reason is "
+        "printed), 2 for bad input.",
     )
-    r.add_argument("game", choices=("border-up",))
-    r.add_argument("--level", help="2, 3 or 4", **levels)
+    r.add_argument("game", choices=("border-up", "play-the-ranks", "border-zap", "tri-virsity"))
+    r.add_argument("--level", type=int, choices=(2, 3, 4), help="2, 3 or 4")
     r.add_argument(
-        "state", nargs="+", help='postal codes or names in order ("KS MO KY", "New York")'
+        "state",
+        nargs="*",
+        help='border-up: the group in order ("KS MO KY"); border-zap: LEAD FOLLOW; '
+        "tri-virsity: the words",
     )
     r.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    r.add_argument("--base", type=int, help="play-the-ranks: the trick's base")
+    r.add_argument("--category", help="play-the-ranks: size, statehood or population")
+    r.add_argument("--version", choices=("ptr1", "ptr2"), help="play-the-ranks: the version")
+    r.add_argument("--lead", help="the lead's state")
+    r.add_argument("--follow", help="the other team's state")
+    r.add_argument("--bur", action="append", help="play-the-ranks: a BUR card (Level 4)")
+    r.add_argument("--lead-power", action="store_true", help="the lead played a Power card")
+    r.add_argument("--follow-power", help="the other team's Power card category")
+    r.add_argument("--change-base", type=int, help="PTR2: the other Power card's base")
+    r.add_argument("--variant", help="tri-virsity: the variant (standard)")
     r.set_defaults(func=_cmd_referee)
 
     so = sub.add_parser(
@@ -400,8 +517,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     si.add_argument("game", help="a game's slug (border-up, ...) or 'tournament'")
     si.add_argument("--level", type=int, choices=(2, 3, 4), help="the game's level")
+    si.add_argument("--version", choices=("ptr1", "ptr2"), help="play-the-ranks at L3/L4")
+    si.add_argument("--players", type=int, help="sequence, tri-virsity: players (2)")
+    si.add_argument("--variant", help="tri-virsity: variant, e.g. solitaire")
+    si.add_argument("--teams-count", dest="teams_count", type=int, help="sequence: 2 or 3 teams")
     si.add_argument("--combo", type=int, default=4, help="tournament: Combo 2, 3 or 4 (4)")
-    si.add_argument("--teams", type=int, default=8, help="tournament: number of teams (8)")
+    si.add_argument(
+        "--teams", type=int, help="sequence: 2 or 3 teams; tournament: how many teams (8)"
+    )
     si.add_argument("--rounds", type=int, help="tournament: rounds (default: the Combo's)")
     si.add_argument("--games", type=int, default=100, help="number of games (100)")
     si.add_argument("--seed", type=int, default=0, help="seed of the first game (0)")
@@ -470,7 +593,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        # "referee border-up --level 4 KS MO KY": states after an option are still states.
+        if getattr(args, "command", None) == "referee" and not any(
+            x.startswith("-") for x in extra
+        ):
+            args.state = [*args.state, *extra]
+        else:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
     return int(args.func(args) or 0)
 
 

@@ -530,6 +530,33 @@ class Game(ABC):
     #: The class of this game's states (``apply`` refuses anything else).
     state_type: type | tuple[type, ...] = object
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every game's ``state_from_json`` lets only :class:`CorruptState` escape: a
+        loader's own checks give the precise message, and anything they did not foresee
+        (a list where a card was expected, a missing key deep inside) still comes out
+        typed, never as a crash."""
+        super().__init_subclass__(**kwargs)
+        loader = cls.__dict__.get("state_from_json")
+        if loader is None or getattr(loader, "_guarded", False):
+            return
+
+        def state_from_json(self: Game, obj: Any, _load: Any = loader) -> Any:
+            try:
+                return _load(self, obj)
+            except CorruptState:
+                raise
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+                what = self.title or self.slug or type(self).__name__
+                raise CorruptState(
+                    f"not a valid {what} state ({type(exc).__name__}: {exc})"
+                ) from None
+            except RecursionError:
+                raise CorruptState("state nested too deeply") from None
+
+        state_from_json.__doc__ = loader.__doc__
+        state_from_json._guarded = True  # type: ignore[attr-defined]
+        cls.state_from_json = state_from_json  # type: ignore[method-assign]
+
     # ------------------------------------------------------------ dealing
 
     @abstractmethod

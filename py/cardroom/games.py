@@ -44,6 +44,78 @@ REGISTRY: dict[str, Entry] = {
             "cardroom.geoplunge.simulate:run",
             (2, 3, 4),
         ),
+        Entry(
+            "tri-virsity",
+            "Tri-Virsity",
+            "cardroom.trivirsity.game:GAME",
+            "cardroom.trivirsity.simulate:run",
+            configs=(
+                {"rounds": 2},
+                {"variant": "solitaire", "rounds": 4},
+                {"players": 4, "teams": True, "check": "challenge", "rounds": 2},
+                {"players": 8, "rounds": 1},
+                {
+                    "players": 3,
+                    "variant": "beginner",
+                    "deal": [6, 8, 10],
+                    "min_len": [2, 2, 3],
+                    "rounds": 2,
+                },
+                {"players": 3, "variant": "five", "rounds": 2},
+                {"variant": "four", "check": "challenge", "rounds": 2},
+                {"players": 5, "variant": "few-wilds", "rounds": 2},
+            ),
+        ),
+        Entry(
+            "state-iq",
+            "State IQ",
+            "cardroom.geoplunge.state_iq:GAME",
+            "cardroom.geoplunge.sim:run_state_iq",
+            (2, 3, 4),
+        ),
+        Entry(
+            "dashing-states",
+            "Dashing States",
+            "cardroom.geoplunge.dashing:GAME",
+            "cardroom.geoplunge.sim:run_dashing",
+            (2, 3, 4),
+        ),
+        Entry(
+            "chummy-challenge",
+            "Chummy Challenge",
+            "cardroom.geoplunge.chummy:GAME",
+            "cardroom.geoplunge.chummy_simulate:run",
+            (3, 4),
+        ),
+        Entry(
+            "play-the-ranks",
+            "Play the Ranks",
+            "cardroom.geoplunge.tricks.ranks:GAME",
+            "cardroom.geoplunge.tricks.simulate:run_ranks",
+            (2, 3, 4),
+            configs=(
+                {"level": 2},
+                *({"level": lv, "version": v} for lv in (3, 4) for v in ("ptr1", "ptr2")),
+            ),
+        ),
+        Entry(
+            "border-zap",
+            "Play the Border Zap",
+            "cardroom.geoplunge.tricks.zap:GAME",
+            "cardroom.geoplunge.tricks.simulate:run_zap",
+            (3, 4),
+        ),
+        Entry(
+            "sequence",
+            "Sequence States & Capitals",
+            "cardroom.sequence:GAME",
+            "cardroom.sequence.simulate:run",
+            configs=tuple(
+                {"players": p, "teams": t}
+                for p, t in ((2, 2), (3, 3), (4, 2), (6, 2), (6, 3), (8, 2), (9, 3), (10, 2))
+                + ((12, 2), (12, 3))
+            ),
+        ),
     )
 }
 

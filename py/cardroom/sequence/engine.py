@@ -1,0 +1,827 @@
+"""Sequence States & Capitals: the rules as a stateless :class:`~cardroom.core.Game`.
+
+Options of ``new(seed, players=2, teams=None, board="states", pin=None)``:
+
+* ``players``: 2, 3, 4, 6, 8, 9, 10 or 12; ``teams``: 2 or 3 where the count allows
+  (default: 2 and 3 players play individually, 9 players in 3 teams, the others in 2).
+  Seats alternate around the table: seat ``s`` is on team ``s % teams`` (R-73).
+* ``board``: ``"states"`` or ``"capitals"`` (the capitals-only board, R-72); the rules are
+  the same, only the spaces' labels differ.
+* ``pin``: ``{"draws": [[k, card], ...]}`` deals card ``card`` as the ``k``-th card drawn
+  in the game (the deal counts, round-robin from seat 0); used by the conformance harness.
+
+Moves (seat = the player to move; ``space`` is ``10 * row + col``):
+
+* ``Move(seat, "dead", "TX")``: turn in a dead card (both its spaces covered) and draw;
+  one a turn, before playing (R-76);
+* ``Move(seat, "play", {"card": "TX", "space": 37})``: a state card on one of its two
+  spaces, ``"ADD"`` on any open space, ``"REMOVE"`` on an opponent's chip that is not in a
+  completed sequence; the replacement card is drawn automatically (R-77);
+* ``Move(seat, "pass", "TX")``: only when no card can be played: show the hand, turn in
+  one card and draw (R-78).
+
+Sequences are found and locked by the engine (R-74, R-75). Two teams need two sequences
+(which may share one space), three teams one. The game is drawn when the deck runs out a
+third time (R-79). ``points`` are the completed sequences per team.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
+
+from ..core import (
+    CorruptState,
+    Fields,
+    FrozenDict,
+    Game,
+    IllegalMove,
+    MalformedMove,
+    Move,
+    Moves,
+    Rng,
+    check_int,
+)
+from .board import (
+    ADD,
+    CELLS,
+    CHIPS,
+    DECK,
+    REMOVE,
+    SPACES,
+    WINDOW_SET,
+    WINDOWS,
+    WINDOWS_AT,
+)
+
+__all__ = [
+    "GAME",
+    "HAND_SIZE",
+    "MAX_RESHUFFLES",
+    "TEAM_SPLITS",
+    "Event",
+    "SequenceGame",
+    "SequenceState",
+    "default_teams",
+    "find_new_sequences",
+]
+
+#: Cards dealt to each player, by player count (the rule book's table).
+HAND_SIZE: dict[int, int] = {2: 7, 3: 6, 4: 6, 6: 5, 8: 4, 9: 4, 10: 3, 12: 3}
+#: The team counts each player count allows (R-73).
+TEAM_SPLITS: dict[int, tuple[int, ...]] = {
+    2: (2,),
+    3: (3,),
+    4: (2,),
+    6: (2, 3),
+    8: (2,),
+    9: (3,),
+    10: (2,),
+    12: (2, 3),
+}
+#: The discards are reshuffled into a new deck at most this often; the next time the deck
+#: runs out the game is drawn (R-79).
+MAX_RESHUFFLES = 2
+EMPTY = -1
+KINDS = ("play", "dead", "pass")
+_KNOWN = frozenset(DECK)
+_STATES = frozenset(CELLS)
+_FULL = Counter(DECK)
+
+
+def default_teams(players: int) -> int:
+    return 3 if players in (3, 9) else 2
+
+
+class Event(NamedTuple):
+    """One public action: who, what, which card, where (-1 for none), and the hand shown
+    by a pass (R-78)."""
+
+    seat: int
+    kind: str
+    card: str
+    space: int
+    revealed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SequenceState:
+    players: int
+    teams: int
+    layout: str  # "states" | "capitals"
+    rng: Rng
+    hands: tuple[tuple[str, ...], ...]  # sorted, hidden from the others
+    deck: tuple[str, ...]  # deck[0] is drawn next
+    discards: tuple[tuple[str, ...], ...]  # each seat's pile since the last reshuffle
+    chips: tuple[int, ...]  # per space: EMPTY or the team
+    sequences: tuple[tuple[int, tuple[int, ...]], ...]  # (team, five spaces), in order
+    turn: int
+    exchanged: bool  # a dead card was turned in this turn
+    reshuffles: int
+    log: tuple[Event, ...]
+    drawn: tuple[tuple[int, str], ...]  # every card drawn: (seat, card), deal included
+    pins: tuple[tuple[int, str], ...]  # draws fixed after a reshuffle (pinned worlds only)
+    winner: int | None
+    stalled: bool
+
+    @property
+    def target(self) -> int:
+        return 2 if self.teams == 2 else 1
+
+    @property
+    def hand_size(self) -> int:
+        return HAND_SIZE[self.players]
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None or self.stalled
+
+    def team(self, seat: int) -> int:
+        return seat % self.teams
+
+    def locked(self) -> frozenset[int]:
+        return frozenset(c for _, cells in self.sequences for c in cells)
+
+
+def find_new_sequences(
+    chips: tuple[int, ...] | list[int],
+    own: Iterable[tuple[int, ...]],
+    space: int,
+    team: int,
+    need: int,
+) -> tuple[tuple[int, ...], ...]:
+    """The sequences a chip of ``team`` just placed on ``space`` completes (R-74, R-75).
+
+    A candidate is a window through ``space`` filled with the team's chips that shares at
+    most one space with each of the team's sequences (``own``). Up to ``need`` are taken:
+    the first pair in reading order that shares at most one space, else the first one."""
+    own = tuple(own)
+    cands = []
+    for wi in WINDOWS_AT[space]:
+        w = WINDOWS[wi]
+        if all(chips[c] == team for c in w) and all(len(set(w) & set(o)) <= 1 for o in own):
+            cands.append(w)
+    if not cands or need <= 0:
+        return ()
+    cands.sort()
+    if need >= 2:
+        for i, a in enumerate(cands):
+            for b in cands[i + 1 :]:
+                if len(set(a) & set(b)) <= 1:
+                    return (a, b)
+    return (cands[0],)
+
+
+_MOVES: dict[tuple[int, str, Any], Move] = {}
+
+
+def _move(seat: int, kind: str, card: str, space: int = EMPTY) -> Move:
+    key = (seat, kind, card, space)
+    m = _MOVES.get(key)
+    if m is None:
+        data: Any = card if kind != "play" else {"card": card, "space": space}
+        m = _MOVES[key] = Move(seat, kind, data)
+    return m
+
+
+class SequenceGame(Game):
+    slug = "sequence"
+    title = "Sequence States & Capitals"
+    state_type = SequenceState
+
+    # ------------------------------------------------------------ dealing
+
+    def new(
+        self,
+        seed: int,
+        *,
+        players: int = 2,
+        teams: int | None = None,
+        board: str = "states",
+        pin: Mapping[str, Any] | None = None,
+    ) -> SequenceState:
+        if isinstance(players, bool) or players not in HAND_SIZE:
+            raise ValueError(f"players is one of {sorted(HAND_SIZE)}, not {players!r}")
+        if teams is None:
+            teams = default_teams(players)
+        if isinstance(teams, bool) or teams not in TEAM_SPLITS[players]:
+            allowed = " or ".join(map(str, TEAM_SPLITS[players]))
+            raise ValueError(f"{players} players play in {allowed} teams, not {teams!r}")
+        if board not in ("states", "capitals"):
+            raise ValueError(f"board is 'states' or 'capitals', not {board!r}")
+        early, late = _read_pin(pin)
+        deck, rng = Rng.from_seed(seed).shuffle_pinned(DECK, early)
+        n, h = players, HAND_SIZE[players]
+        dealt = n * h
+        hands = tuple(tuple(sorted(deck[s:dealt:n])) for s in range(n))
+        return SequenceState(
+            players=n,
+            teams=teams,
+            layout=board,
+            rng=rng,
+            hands=hands,
+            deck=tuple(deck[dealt:]),
+            discards=((),) * n,
+            chips=(EMPTY,) * SPACES,
+            sequences=(),
+            turn=0,
+            exchanged=False,
+            reshuffles=0,
+            log=(),
+            drawn=tuple((k % n, deck[k]) for k in range(dealt)),
+            pins=late,
+            winner=None,
+            stalled=False,
+        )
+
+    # ------------------------------------------------------------ seats and turns
+
+    def num_seats(self, s: SequenceState) -> int:
+        return s.players
+
+    def team_of(self, s: SequenceState, seat: int) -> int:
+        return seat % s.teams
+
+    def num_teams(self, s: SequenceState) -> int:
+        return s.teams
+
+    def to_move(self, s: SequenceState) -> frozenset[int]:
+        return frozenset() if s.over else frozenset((s.turn,))
+
+    def is_over(self, s: SequenceState) -> bool:
+        return s.over
+
+    def points(self, s: SequenceState) -> tuple[int, ...]:
+        out = [0] * s.teams
+        for team, _ in s.sequences:
+            out[team] += 1
+        return tuple(out)
+
+    def dead_cards(self, s: SequenceState, hand: Iterable[str]) -> tuple[str, ...]:
+        """The dead cards among ``hand`` (R-76), each once."""
+        chips = s.chips
+        return tuple(
+            sorted({c for c in hand if c in _STATES and all(chips[x] != EMPTY for x in CELLS[c])})
+        )
+
+    def plays(self, s: SequenceState, seat: int) -> list[tuple[str, int]]:
+        """Every (card, space) that ``seat`` could play from its hand now."""
+        chips = s.chips
+        team = s.team(seat)
+        out: list[tuple[str, int]] = []
+        seen: set[str] = set()
+        for card in s.hands[seat]:
+            if card in seen:
+                continue
+            seen.add(card)
+            if card == ADD:
+                out.extend((card, x) for x in range(SPACES) if chips[x] == EMPTY)
+            elif card == REMOVE:
+                locked = s.locked()
+                out.extend(
+                    (card, x)
+                    for x in range(SPACES)
+                    if chips[x] not in (EMPTY, team) and x not in locked
+                )
+            else:
+                out.extend((card, x) for x in CELLS[card] if chips[x] == EMPTY)
+        return out
+
+    def legal_moves(self, s: SequenceState, seat: int) -> Moves:
+        if s.over or seat != s.turn:
+            return Moves()
+        moves = [_move(seat, "dead", c) for c in self.dead_cards(s, s.hands[seat])]
+        if s.exchanged:
+            moves = []
+        moves.extend(_move(seat, "play", c, x) for c, x in self.plays(s, seat))
+        if not moves:
+            moves = [_move(seat, "pass", c) for c in sorted(set(s.hands[seat]))]
+        return Moves(moves)
+
+    # ------------------------------------------------------------ moving
+
+    def _apply(self, s: SequenceState, move: Move) -> SequenceState:
+        kind, data, seat = move.kind, move.data, move.seat
+        if kind not in KINDS:
+            raise MalformedMove(f"a Sequence move is play, dead or pass, not {kind!r}")
+        if kind == "play":
+            if not isinstance(data, FrozenDict) or set(data) != {"card", "space"}:
+                raise MalformedMove('play takes {"card": CARD, "space": 0..99}')
+            card, space = data["card"], data["space"]
+            if not isinstance(space, int) or isinstance(space, bool) or not 0 <= space < SPACES:
+                raise MalformedMove(f"space is a whole number from 0 to 99, not {space!r}")
+        else:
+            card, space = data, EMPTY
+        if not isinstance(card, str) or card not in _KNOWN:
+            raise MalformedMove(f"no Sequence card called {card!r}")
+        if move.at is not None:
+            raise MalformedMove("Sequence moves are not timed")
+        if not 0 <= seat < s.players:
+            raise IllegalMove(f"seat {seat} does not play")
+        if seat != s.turn:
+            raise IllegalMove(f"it is seat {s.turn}'s turn")
+        hand = s.hands[seat]
+        if card not in hand:
+            raise IllegalMove(f"{card} is not in the hand")
+        if kind == "dead":
+            return self._dead(s, seat, card)
+        if kind == "pass":
+            return self._pass(s, seat, card)
+        return self._play(s, seat, card, space)
+
+    def _dead(self, s: SequenceState, seat: int, card: str) -> SequenceState:
+        if s.exchanged:
+            raise IllegalMove("one dead card a turn (R-76)")
+        if card not in _STATES:
+            raise IllegalMove(f"{card} is never a dead card")
+        if any(s.chips[x] == EMPTY for x in CELLS[card]):
+            raise IllegalMove(f"{card} is not dead: a space of it is open")
+        return self._spend(s, seat, Event(seat, "dead", card, EMPTY), ends_turn=False)
+
+    def _pass(self, s: SequenceState, seat: int, card: str) -> SequenceState:
+        if self.plays(s, seat):
+            raise IllegalMove("a card can be played, so the turn cannot be passed (R-78)")
+        if not s.exchanged and self.dead_cards(s, s.hands[seat]):
+            raise IllegalMove("turn in a dead card first (R-78)")
+        return self._spend(s, seat, Event(seat, "pass", card, EMPTY, s.hands[seat]))
+
+    def _play(self, s: SequenceState, seat: int, card: str, space: int) -> SequenceState:
+        team = s.team(seat)
+        chips = list(s.chips)
+        here = chips[space]
+        if card == REMOVE:
+            if here == EMPTY:
+                raise IllegalMove("there is no chip to remove there")
+            if here == team:
+                raise IllegalMove("REMOVE takes an opponent's chip, not your own team's")
+            if space in s.locked():
+                raise IllegalMove("that chip is in a completed sequence (R-75)")
+            chips[space] = EMPTY
+            return self._spend(s, seat, Event(seat, "play", card, space), chips=tuple(chips))
+        if card != ADD and space not in CELLS[card]:
+            raise IllegalMove(f"{card} is not on space {space}")
+        if here != EMPTY:
+            raise IllegalMove(f"space {space} is covered")
+        chips[space] = team
+        own = [cells for t, cells in s.sequences if t == team]
+        new = find_new_sequences(chips, own, space, team, s.target - len(own))
+        sequences = s.sequences + tuple((team, w) for w in new)
+        winner = team if len(own) + len(new) >= s.target else None
+        return self._spend(
+            s,
+            seat,
+            Event(seat, "play", card, space),
+            chips=tuple(chips),
+            sequences=sequences,
+            winner=winner,
+        )
+
+    def _spend(
+        self,
+        s: SequenceState,
+        seat: int,
+        event: Event,
+        *,
+        ends_turn: bool = True,
+        chips: tuple[int, ...] | None = None,
+        sequences: tuple[tuple[int, tuple[int, ...]], ...] | None = None,
+        winner: int | None = None,
+    ) -> SequenceState:
+        """The card of ``event`` leaves the hand for the discard pile; then, unless the
+        game is won, the replacement is drawn (R-77, R-79)."""
+        hand = list(s.hands[seat])
+        hand.remove(event.card)
+        hands = list(s.hands)
+        discards = list(s.discards)
+        discards[seat] = (*discards[seat], event.card)
+        deck, rng, reshuffles, stalled = s.deck, s.rng, s.reshuffles, False
+        drawn = s.drawn
+        if winner is None:
+            if not deck:
+                if reshuffles >= MAX_RESHUFFLES:
+                    stalled = True
+                else:
+                    pool = [c for pile in discards for c in pile]
+                    first = len(drawn)
+                    pinned = {k - first: c for k, c in s.pins if first <= k < first + len(pool)}
+                    try:
+                        deck, rng = rng.shuffle_pinned(pool, pinned)
+                    except ValueError:  # a pin that cannot be honoured is ignored
+                        deck, rng = rng.shuffle(pool)
+                    discards = [()] * s.players
+                    reshuffles += 1
+            if not stalled:
+                hand.append(deck[0])
+                drawn = (*drawn, (seat, deck[0]))
+                deck = deck[1:]
+        hands[seat] = tuple(sorted(hand))
+        turn = (s.turn + 1) % s.players if ends_turn else s.turn
+        return replace(
+            s,
+            rng=rng,
+            hands=tuple(hands),
+            deck=tuple(deck),
+            discards=tuple(discards),
+            chips=s.chips if chips is None else chips,
+            sequences=s.sequences if sequences is None else sequences,
+            turn=turn,
+            exchanged=not ends_turn,
+            reshuffles=reshuffles,
+            log=(*s.log, event),
+            drawn=drawn,
+            winner=winner,
+            stalled=stalled,
+        )
+
+    # ------------------------------------------------------------ information
+
+    def view(self, s: SequenceState, seat: int) -> dict[str, Any]:
+        """What ``seat`` sees (R-80): its own hand only (partners never see each other's
+        hands), every discard pile, the board and the sequences, the last action."""
+        mine = 0 <= seat < s.players
+        last = None
+        if s.log:
+            e = s.log[-1]
+            last = {"seat": e.seat, "team": s.team(e.seat), "kind": e.kind, "card": e.card}
+            if e.space != EMPTY:
+                last["space"] = e.space
+            if e.kind == "pass":
+                last["shown"] = list(e.revealed)
+        return {
+            "game": self.slug,
+            "players": s.players,
+            "teams": s.teams,
+            "board": s.layout,
+            "target": s.target,
+            "seat": seat if mine else None,
+            "team": s.team(seat) if mine else None,
+            "team_of": [s.team(x) for x in range(s.players)],
+            "team_chips": [dict(CHIPS[t]) for t in range(s.teams)],
+            "hand": list(s.hands[seat]) if mine else None,
+            "dead": list(self.dead_cards(s, s.hands[seat])) if mine else [],
+            "hand_sizes": [len(h) for h in s.hands],
+            "discards": [list(p) for p in s.discards],
+            "deck": len(s.deck),
+            "reshuffles": s.reshuffles,
+            "chips": list(s.chips),
+            "sequences": [{"team": t, "spaces": list(cells)} for t, cells in s.sequences],
+            "score": list(self.points(s)),
+            "turn": None if s.over else s.turn,
+            "exchanged": s.exchanged,
+            "last": last,
+            "moves": len(s.log),
+            "over": s.over,
+            "winner": s.winner,
+            "drawn_game": s.stalled,
+        }
+
+    def known_held(
+        self, s: SequenceState, seat: int, events: Iterable[Event] | None = None
+    ) -> Counter[str]:
+        """Cards every player knows ``seat`` still holds: the hand it showed at its last
+        pass (R-78) less what it has turned in or played since."""
+        held: Counter[str] = Counter()
+        for e in s.log if events is None else events:
+            if e.seat != seat:
+                continue
+            if e.kind == "pass":
+                held = Counter(e.revealed)
+            if held[e.card] > 0:
+                held[e.card] -= 1
+        return +held
+
+    def resample(self, s: SequenceState, seat: int, rng: Rng) -> SequenceState:
+        """Other hands and the deck re-drawn from the cards ``seat`` has not seen, keeping
+        what passes showed; the draw history re-told to match (R-80)."""
+        others = [r for r in range(s.players) if r != seat]
+        by_seat = _by_seat(s)
+        known = {r: self.known_held(s, r, [e for _, e in by_seat[r]]) for r in others}
+        pool = Counter(DECK)
+        if 0 <= seat < s.players:
+            pool -= Counter(s.hands[seat])
+        for pile in s.discards:
+            pool -= Counter(pile)
+        for r in others:
+            pool -= known[r]
+        cards, rng = rng.shuffle(sorted(pool.elements()))
+        hands = list(s.hands)
+        i = 0
+        for r in others:
+            need = len(s.hands[r]) - sum(known[r].values())
+            hands[r] = tuple(sorted([*known[r].elements(), *cards[i : i + need]]))
+            i += need
+        deck = tuple(cards[i:])
+        world, _ = rng.split()
+        t = replace(s, rng=world, hands=tuple(hands), deck=deck, pins=())
+        return replace(t, drawn=_retell(t, others, by_seat))
+
+    def pin(self, s: SequenceState, seat: int) -> dict[str, Any]:
+        """The draws ``seat`` saw (its own) and those of every card a move named or a pass
+        showed, at their places in the order of draws."""
+        pins: dict[int, str] = {}
+        for r in range(s.players):
+            slots = [k for k, (who, _) in enumerate(s.drawn) if who == r]
+            if r == seat:
+                pins.update((k, s.drawn[k][1]) for k in slots)
+                continue
+            for kept in _timeline(s, r, slots):
+                pins.update((k, s.drawn[k][1]) for k in kept)
+        return {"pin": {"draws": [[k, c] for k, c in sorted(pins.items())]}}
+
+    # ------------------------------------------------------------ saving
+
+    def state_to_json(self, s: SequenceState) -> dict[str, Any]:
+        return {
+            "players": s.players,
+            "teams": s.teams,
+            "board": s.layout,
+            "rng": s.rng.state,
+            "hands": [list(h) for h in s.hands],
+            "deck": list(s.deck),
+            "discards": [list(p) for p in s.discards],
+            "chips": list(s.chips),
+            "sequences": [[t, list(cells)] for t, cells in s.sequences],
+            "turn": s.turn,
+            "exchanged": s.exchanged,
+            "reshuffles": s.reshuffles,
+            "log": [[e.seat, e.kind, e.card, e.space, list(e.revealed)] for e in s.log],
+            "drawn": [[r, c] for r, c in s.drawn],
+            "pins": [[k, c] for k, c in s.pins],
+            "winner": s.winner,
+            "stalled": s.stalled,
+        }
+
+    def state_from_json(self, obj: Any) -> SequenceState:
+        f = Fields(obj, "Sequence state")
+        players = f.int("players", 2, 12)
+        f.check(players in HAND_SIZE, f"no game for {players} players")
+        teams = f.int("teams", 2, 3)
+        f.check(teams in TEAM_SPLITS[players], f"{players} players cannot play in {teams} teams")
+        layout = f.str("board", ("states", "capitals"))
+        rng = Rng(f.int("rng", 0, 2**64 - 1))
+        n, h = players, HAND_SIZE[players]
+
+        def cards(v: Any, where: str) -> tuple[str, ...]:
+            if not isinstance(v, list) or not all(isinstance(c, str) and c in _KNOWN for c in v):
+                raise CorruptState(f"Sequence state: {where} must be a list of cards")
+            return tuple(v)
+
+        hands = f.list("hands", cards, length=n)
+        for i, hand in enumerate(hands):
+            f.check(list(hand) == sorted(hand), f"seat {i}'s hand is not sorted")
+        deck = cards(f.raw("deck"), "deck")
+        discards = f.list("discards", cards, length=n)
+        every = Counter(deck)
+        for part in (*hands, *discards):
+            every.update(part)
+        f.check(every == _FULL, "the cards are not the 108 of the game")
+        raw = f.raw("chips")
+        f.check(
+            type(raw) is list
+            and len(raw) == SPACES
+            and all(type(x) is int and EMPTY <= x < teams for x in raw),
+            f"'chips' must be {SPACES} whole numbers from {EMPTY} to {teams - 1}",
+        )
+        chips = tuple(raw)
+        target = 2 if teams == 2 else 1
+
+        def sequence(v: Any, where: str) -> tuple[int, tuple[int, ...]]:
+            if not isinstance(v, list) or len(v) != 2 or not isinstance(v[1], list):
+                raise CorruptState(f"Sequence state: {where} must be [team, [5 spaces]]")
+            team = check_int(v[0], where, 0, teams - 1)
+            cells = tuple(check_int(x, where, 0, SPACES - 1) for x in v[1])
+            if cells not in WINDOW_SET:
+                raise CorruptState(f"Sequence state: {where} is not five spaces in a line")
+            if any(chips[c] != team for c in cells):
+                raise CorruptState(f"Sequence state: {where} is not all the team's chips")
+            return team, cells
+
+        sequences = f.list("sequences", sequence, max_length=6)
+        for team in range(teams):
+            own = [c for t, c in sequences if t == team]
+            f.check(len(own) <= target, f"team {team} has too many sequences")
+            f.check(
+                all(len(set(a) & set(b)) <= 1 for i, a in enumerate(own) for b in own[i + 1 :]),
+                f"team {team}'s sequences share more than one space",
+            )
+        turn = f.int("turn", 0, n - 1)
+        exchanged = f.bool("exchanged")
+        reshuffles = f.int("reshuffles", 0, MAX_RESHUFFLES)
+
+        def event(v: Any, where: str) -> Event:
+            if (
+                type(v) is not list
+                or len(v) != 5
+                or type(v[0]) is not int
+                or not 0 <= v[0] < n
+                or type(v[1]) is not str
+                or v[1] not in KINDS
+                or type(v[2]) is not str
+                or v[2] not in _KNOWN
+                or type(v[3]) is not int
+                or not EMPTY <= v[3] < SPACES
+            ):
+                raise CorruptState(
+                    f"Sequence state: {where} must be [seat, kind, card, space, shown]"
+                )
+            seat, kind, card, space = v[0], v[1], v[2], v[3]
+            shown = cards(v[4], where) if v[4] else ()
+            if (space == EMPTY) != (kind != "play") or bool(shown) != (kind == "pass"):
+                raise CorruptState(f"Sequence state: {where} does not fit its kind")
+            if kind == "pass" and (len(shown) != h or card not in shown):
+                raise CorruptState(f"Sequence state: {where} shows a wrong hand")
+            return Event(seat, kind, card, space, shown)
+
+        log = f.list("log", event, max_length=100_000)
+
+        raw = f.raw("drawn")
+        f.check(
+            type(raw) is list
+            and all(
+                type(d) is list
+                and len(d) == 2
+                and type(d[0]) is int
+                and 0 <= d[0] < n
+                and type(d[1]) is str
+                and d[1] in _KNOWN
+                for d in raw
+            ),
+            "'drawn' must be a list of [seat, card]",
+        )
+        drawn = tuple((d[0], d[1]) for d in raw)
+
+        def pin(v: Any, where: str) -> tuple[int, str]:
+            if not isinstance(v, list) or len(v) != 2 or not isinstance(v[1], str):
+                raise CorruptState(f"Sequence state: {where} must be [draw, card]")
+            if v[1] not in _KNOWN:
+                raise CorruptState(f"Sequence state: {where} is not a card")
+            return check_int(v[0], where, len(DECK), 2**31), v[1]
+
+        pins = f.list("pins", pin, max_length=100_000)
+        f.check(len({k for k, _ in pins}) == len(pins), "a draw is pinned twice")
+        winner = f.int("winner", 0, teams - 1, null=True)
+        stalled = f.bool("stalled")
+        f.done()
+
+        # The history agrees with the rest.
+        won = [sum(1 for t, _ in sequences if t == team) for team in range(teams)]
+        f.check(
+            winner is None
+            if max(won, default=0) < target
+            else winner is not None and won[winner] >= target,
+            "the winner does not match the sequences",
+        )
+        f.check(not (stalled and winner is not None), "a game is won or drawn, not both")
+        f.check(not stalled or (not deck and reshuffles == MAX_RESHUFFLES), "drawn too early")
+        over = winner is not None or stalled
+        ends = 0
+        for e in log:
+            f.check(e.seat == ends % n, "an action out of turn in the history")
+            ends += e.kind != "dead"
+        f.check(turn == ends % n, "the turn does not follow the history")
+        f.check(exchanged == (bool(log) and log[-1].kind == "dead"), "exchanged mismatch")
+        board = [EMPTY] * SPACES
+        for e in log:
+            if e.kind == "play":
+                board[e.space] = EMPTY if e.card == REMOVE else e.seat % teams
+        f.check(tuple(board) == chips, "the chips do not follow the history")
+        dealt = n * h
+        expected = dealt + len(log) - (1 if over and log else 0)
+        f.check(len(drawn) == expected, "the draws do not follow the history")
+        short = log[-1].seat if over and log else None
+        for i, hand in enumerate(hands):
+            size = h - (i == short)
+            f.check(len(hand) == size, f"seat {i} holds {len(hand)} cards, not {size}")
+        f.check(all(drawn[k][0] == k % n for k in range(dealt)), "the deal is not round-robin")
+        f.check(
+            all(drawn[dealt + j][0] == log[j].seat for j in range(len(drawn) - dealt)),
+            "a card drawn by the wrong seat",
+        )
+        for seat in range(n):
+            got = Counter(c for r, c in drawn if r == seat)
+            spent = Counter(e.card for e in log if e.seat == seat)
+            f.check(got - spent == Counter(hands[seat]), f"seat {seat}'s hand breaks its history")
+            f.check(not (spent - got), f"seat {seat} played cards it never drew")
+        return SequenceState(
+            players=n,
+            teams=teams,
+            layout=layout,
+            rng=rng,
+            hands=hands,
+            deck=deck,
+            discards=discards,
+            chips=chips,
+            sequences=sequences,
+            turn=turn,
+            exchanged=exchanged,
+            reshuffles=reshuffles,
+            log=log,
+            drawn=drawn,
+            pins=pins,
+            winner=winner,
+            stalled=stalled,
+        )
+
+
+def _read_pin(pin: Any) -> tuple[dict[int, str], tuple[tuple[int, str], ...]]:
+    """``{"draws": [[k, card], ...]}`` -> (deck positions of the first deck, later draws)."""
+    if pin is None:
+        return {}, ()
+    if not isinstance(pin, Mapping) or set(pin) != {"draws"} or not isinstance(pin["draws"], list):
+        raise ValueError('pin is {"draws": [[k, card], ...]}')
+    early: dict[int, str] = {}
+    late: dict[int, str] = {}
+    for item in pin["draws"]:
+        if (
+            not isinstance(item, (list, tuple))
+            or len(item) != 2
+            or isinstance(item[0], bool)
+            or not isinstance(item[0], int)
+            or not 0 <= item[0] < 2**31
+            or item[1] not in _KNOWN
+        ):
+            raise ValueError(f"a pinned draw is [k, card], not {item!r}")
+        k, card = item
+        if k in early or k in late:
+            raise ValueError(f"draw {k} is pinned twice")
+        (early if k < len(DECK) else late)[k] = card
+    return early, tuple(sorted(late.items()))
+
+
+def _timeline(s: SequenceState, r: int, slots: list[int]) -> list[list[int]]:
+    """For seat ``r`` (not the one pinning): the draws whose cards left its hand (first
+    received first) and the draws it held when it showed its hand at a pass."""
+    n, h = s.players, s.hand_size
+    dealt = n * h
+    cards = s.drawn
+    held: list[int] = []
+    out: list[list[int]] = []
+    ptr = 0
+    for j, e in enumerate(s.log):
+        while ptr < len(slots) and slots[ptr] < dealt + j:
+            held.append(slots[ptr])
+            ptr += 1
+        if e.seat != r:
+            continue
+        if e.kind == "pass":
+            out.append(list(held))
+        k = next(k for k in held if cards[k][1] == e.card)
+        held.remove(k)
+        out.append([k])
+    return out
+
+
+def _by_seat(s: SequenceState) -> list[list[tuple[int, Event]]]:
+    """Each seat's actions with their places in the history."""
+    out: list[list[tuple[int, Event]]] = [[] for _ in range(s.players)]
+    for j, e in enumerate(s.log):
+        out[e.seat].append((j, e))
+    return out
+
+
+def _retell(
+    s: SequenceState, others: list[int], by_seat: list[list[tuple[int, Event]]]
+) -> tuple[tuple[int, str], ...]:
+    """The draw history with the cards of ``others`` re-assigned from public facts only
+    (when each drew, what each played or showed) and their current hands."""
+    n, h = s.players, s.hand_size
+    dealt = n * h
+    drawn = list(s.drawn)
+    slots_of: list[list[int]] = [[] for _ in range(n)]
+    for k, (who, _) in enumerate(drawn):
+        slots_of[who].append(k)
+    for r in others:
+        slots = slots_of[r]
+        card: dict[int, str] = {}
+        held: list[int] = []
+        ptr = 0
+        for j, e in by_seat[r]:
+            while ptr < len(slots) and slots[ptr] < dealt + j:
+                held.append(slots[ptr])
+                ptr += 1
+            if e.kind == "pass":
+                missing = Counter(e.revealed) - Counter(card[k] for k in held if k in card)
+                fill = sorted(missing.elements())
+                for k in held:
+                    if k not in card:
+                        card[k] = fill.pop(0)
+            k = next((k for k in held if card.get(k) == e.card), None)
+            if k is None:
+                k = next(k for k in held if k not in card)
+                card[k] = e.card
+            held.remove(k)
+        held.extend(slots[ptr:])
+        rest = sorted(
+            (Counter(s.hands[r]) - Counter(card[k] for k in held if k in card)).elements()
+        )
+        for k in held:
+            if k not in card:
+                card[k] = rest.pop(0)
+        for k in slots:
+            drawn[k] = (r, card[k])
+    return tuple(drawn)
+
+
+GAME = SequenceGame()

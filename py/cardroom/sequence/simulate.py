@@ -1,0 +1,180 @@
+"""Bot against bot: many Sequence games through the engine, with invariants checked.
+
+Each game goes through :meth:`SequenceGame.apply` and the bots' contexts only
+(:func:`cardroom.core.bot_context`: the seat's view, its legal moves, its own
+``random.Random`` and its sampler of worlds). ``errors`` counts games that raised or
+broke an invariant:
+
+* every move a bot chooses is legal and applied without error;
+* every view is JSON, shows its own hand only (partners' hands never), and no view of
+  the table shows any hand;
+* the game ends, and replaying the seed and moves gives the same final state;
+* the points are the sequences completed: the winner has exactly the target (2 with two
+  teams, 1 with three), the others fewer; a drawn game has no winner.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core import REFEREE, Move, bot_context
+from .bot import LEVELS, make
+from .engine import GAME, SequenceState, default_teams
+
+__all__ = ["SimGame", "play", "run"]
+
+MAX_MOVES = 2_000
+
+
+class InvariantError(AssertionError):
+    """A simulated game broke an invariant."""
+
+
+@dataclass
+class SimGame:
+    seed: int
+    options: dict[str, Any]
+    moves: list[Move] = field(default_factory=list)
+    final: SequenceState | None = None
+    times: dict[str, list[float]] = field(default_factory=dict)  # level -> seconds per move
+
+
+def _check_views(s: SequenceState) -> None:
+    for seat in (*range(s.players), REFEREE):
+        view = json.loads(json.dumps(GAME.view(s, seat)))
+        if seat == REFEREE:
+            if view["hand"] is not None:
+                raise InvariantError("the table's view shows a hand")
+        elif view["hand"] != list(s.hands[seat]):
+            raise InvariantError(f"seat {seat} does not see its own hand")
+        if view["hand_sizes"] != [len(h) for h in s.hands]:
+            raise InvariantError("hand sizes are wrong")
+
+
+def _levels(levels: str | Sequence[str], teams: int) -> tuple[str, ...]:
+    out = (levels,) * teams if isinstance(levels, str) else tuple(levels)
+    if len(out) != teams:
+        raise ValueError(f"give one level per team ({teams}), not {len(out)}")
+    for lv in out:
+        if lv not in LEVELS:
+            raise ValueError(f"level is one of {', '.join(LEVELS)}, not {lv!r}")
+    return out
+
+
+def play(
+    seed: int,
+    players: int = 2,
+    levels: str | Sequence[str] = "medium",
+    teams: int | None = None,
+    check_views: bool = True,
+    **options: Any,
+) -> SimGame:
+    """One bot-against-bot game (team ``t`` plays at ``levels[t]``); raises on any broken
+    invariant."""
+    teams = default_teams(players) if teams is None else teams
+    lv = _levels(levels, teams)
+    opts = {"players": players, "teams": teams, **options}
+    s = GAME.new(seed, **opts)
+    game = SimGame(seed, opts)
+    bots = [make(lv[GAME.team_of(s, seat)]) for seat in range(players)]
+    rngs = [random.Random(f"sequence:{seed}:{seat}") for seat in range(players)]
+    for _ in range(MAX_MOVES):
+        if check_views:
+            _check_views(s)
+        if GAME.is_over(s):
+            break
+        (seat,) = GAME.to_move(s)
+        ctx = bot_context(GAME, s, seat, rngs[seat])
+        t0 = time.perf_counter()
+        move = bots[seat].choose(ctx)
+        game.times.setdefault(bots[seat].level, []).append(time.perf_counter() - t0)
+        if move is None or move not in ctx.legal:
+            raise InvariantError(f"seat {seat} chose an illegal move {move}")
+        s = GAME.apply(s, move)
+        game.moves.append(move)
+    else:
+        raise InvariantError(f"no end after {MAX_MOVES} moves")
+    game.final = s
+    _check_end(game)
+    return game
+
+
+def _check_end(game: SimGame) -> None:
+    s = game.final
+    assert s is not None
+    replayed = GAME.replay(game.seed, [m.to_json() for m in game.moves], **game.options)
+    if replayed != s:
+        raise InvariantError("replay from seed and moves differs")
+    pts = GAME.points(s)
+    if s.winner is None:
+        if not s.stalled or max(pts) >= s.target:
+            raise InvariantError(f"a game with no winner must be drawn below target: {pts}")
+    elif pts[s.winner] != s.target or any(
+        p >= s.target for t, p in enumerate(pts) if t != s.winner
+    ):
+        raise InvariantError(f"points {pts} do not match the winner {s.winner}")
+
+
+def _percentiles(xs: list[float]) -> dict[str, float]:
+    xs = sorted(xs)
+    if not xs:
+        return {}
+
+    def q(p: float) -> float:
+        return round(1000 * xs[min(len(xs) - 1, int(p * len(xs)))], 3)
+
+    return {"moves": len(xs), "p50": q(0.5), "p99": q(0.99), "max": round(1000 * xs[-1], 3)}
+
+
+def run(
+    players: int,
+    games: int,
+    seed: int = 0,
+    levels: str | Sequence[str] = "medium",
+    teams: int | None = None,
+    *,
+    check_views: bool = True,
+    **options: Any,
+) -> dict[str, Any]:
+    """Play ``games`` games (seeds ``seed``, ``seed + 1``...) and count the results:
+    ``{"game", "players", "teams", "levels", "games", "errors", "results": {"team1",
+    "team2"[, "team3"], "draw"}, "moves", "move_ms": {level: {p50, p99, max}},
+    "seconds"}``."""
+    teams = default_teams(players) if teams is None else teams
+    GAME.new(0, players=players, teams=teams, **options)  # validates the options
+    lv = _levels(levels, teams)
+    t0 = time.perf_counter()
+    results = {f"team{t + 1}": 0 for t in range(teams)}
+    results["draw"] = 0
+    errors = 0
+    moves = 0
+    times: dict[str, list[float]] = {}
+    for i in range(games):
+        try:
+            g = play(seed + i, players, lv, teams, check_views, **options)
+        except Exception:  # noqa: BLE001 - every failure counts as an error
+            errors += 1
+            continue
+        assert g.final is not None
+        w = g.final.winner
+        results["draw" if w is None else f"team{w + 1}"] += 1
+        moves += len(g.moves)
+        for level, ts in g.times.items():
+            times.setdefault(level, []).extend(ts)
+    return {
+        "game": GAME.slug,
+        "players": players,
+        "teams": teams,
+        "levels": list(lv),
+        "games": games,
+        "errors": errors,
+        "results": results,
+        "moves": moves,
+        "move_ms": {level: _percentiles(ts) for level, ts in sorted(times.items())},
+        "seconds": round(time.perf_counter() - t0, 3),
+    }
