@@ -193,8 +193,36 @@ def test_a_late_plan_is_sent_at_the_table_time():
 
 
 def test_simulate_figures_are_unchanged():
-    """The bots on the new interface play exactly the games ``plan`` played before the
-    port (figures of the earlier simulator, same seeds)."""
-    assert simulate.run(2, 60, seed=1)["results"] == {"team1": 27, "team2": 33, "tie": 0}
+    """Seeded simulations replay exactly (a regression pin: these figures change only when
+    a bot's play changes, as when medium's slips became near misses)."""
+    assert simulate.run(2, 60, seed=1)["results"] == {"team1": 28, "team2": 32, "tie": 0}
     hard = simulate.run(4, 40, seed=7, difficulties=("hard", "easy"))["results"]
     assert hard == {"team1": 40, "team2": 0, "tie": 0}
+
+
+def test_medium_slips_are_near_misses():
+    """A wrong shout from the bot is a slip a person could make: every card of a wrong
+    group borders another card of that group (no IL-WI-DE)."""
+    from cardroom import atlas
+    from cardroom.geoplunge import bot as bot_mod
+    from cardroom.geoplunge import solver
+
+    borders = atlas.borders()
+    rng = random.Random(3)
+    slips = 0
+    deck = sorted(borders)
+    for level in (2, 3, 4):
+        for _ in range(150):
+            hand = rng.sample(deck, 21 if level == 4 else 18)
+            best = solver.solve(hand, level).best
+            if best is None:
+                continue
+            call, groups = best
+            out = bot_mod._corrupt(call, [list(g) for g in groups], hand, level, rng)
+            if out is None:
+                continue
+            slips += 1
+            for g in out:
+                for c in g:
+                    assert any(c in borders[o] for o in g if o != c), (level, out)
+    assert slips > 100

@@ -1,87 +1,35 @@
-"""The Border-Up screens' plain-Python side (no browser): the deep link, the slots and
-shout buttons, the card faces, the drag-and-drop model, and the table clock that applies
-the computer's plan and the referee's calls in time order."""
+"""Border-Up's own screen logic (no browser): the slots and shout buttons, the card faces,
+the drag-and-drop model, the computer's seat on the kit's engine client, and the hints
+(stepwise, the bonus group, R-115). The link, the clock and saves are the kit's
+(tests/test_kit_logic.py)."""
 
 from __future__ import annotations
 
+import json
 import random
+from typing import Any
 
 import pytest
 
 from cardroom import atlas, scoring
-from cardroom.core import REFEREE, IllegalMove, Move
+from cardroom.core import REFEREE, Move
 from cardroom.geoplunge import bot, solver
 from cardroom.geoplunge.border_up import GAME
 from cardroom.geoplunge.groups import check_group, check_shout
 from cardroom.web.border_up_logic import (
     BOT_SEAT,
     NO_GEOPLUNGE,
-    Setup,
-    Table,
-    card_html,
+    Hint,
     choose_hint,
-    hints_used,
-    parse_setup,
+    engine,
+    key_state,
     ready_calls,
     shout_groups,
     slot_zones,
 )
+from cardroom.web.cards import hand_card_html as card_html
 from cardroom.web.hand_model import HAND, Arrangement, Zone
-
-# --------------------------------------------------------------------------- the deep link
-
-
-def test_deep_link_parses() -> None:
-    s = parse_setup(
-        {"game": "border-up", "level": "4", "mode": "bot", "difficulty": "medium", "seed": "7"}
-    )
-    assert s == Setup(4, "bot", "medium", 7)
-    assert s.params() == {
-        "game": "border-up",
-        "level": "4",
-        "mode": "bot",
-        "difficulty": "medium",
-        "seed": "7",
-    }
-    local = parse_setup({"level": "2", "mode": "local", "seed": "0"})
-    assert local == Setup(2, "local", "medium", 0)
-    assert local.params()["difficulty"] is None  # not in a local game's URL
-
-
-@pytest.mark.parametrize(
-    "params",
-    [
-        {},
-        {"level": "4"},
-        {"mode": "bot"},
-        {"level": "5", "mode": "bot"},
-        {"level": "x", "mode": "local"},
-        {"level": "3", "mode": "online"},
-    ],
-)
-def test_missing_or_bad_level_or_mode_means_setup(params: dict[str, str]) -> None:
-    assert parse_setup(params) is None
-
-
-def test_bad_difficulty_and_seed_fall_back() -> None:
-    s = parse_setup({"level": "3", "mode": "bot", "difficulty": "insane", "seed": "-4"})
-    assert s == Setup(3, "bot", "medium", None)
-    assert parse_setup({"level": "3", "mode": "bot", "seed": "12abc"}).seed is None
-    assert parse_setup({"level": "3", "mode": "bot", "seed": "99999999999"}).seed is None
-
-
-def test_storage_keys_differ_per_game() -> None:
-    keys = {
-        Setup(4, "bot", "medium", 7).storage_key(),
-        Setup(4, "bot", "hard", 7).storage_key(),
-        Setup(4, "local", "medium", 7).storage_key(),
-        Setup(4, "bot", "medium", 8).storage_key(),
-        Setup(3, "bot", "medium", 7).storage_key(),
-    }
-    assert len(keys) == 5
-    # the difficulty does not matter in a local game
-    assert Setup(2, "local", "easy", 1).storage_key() == Setup(2, "local", "hard", 1).storage_key()
-
+from cardroom.web.kit_logic import Setup, hints_used
 
 # --------------------------------------------------------------------------- slots and buttons
 
@@ -198,54 +146,50 @@ def test_save_and_restore() -> None:
 # --------------------------------------------------------------------------- the table
 
 
-def bot_table(seed: int, level: int = 2, difficulty: str = "easy") -> Table:
-    s = parse_setup(
-        {"level": str(level), "mode": "bot", "difficulty": difficulty, "seed": str(seed)}
-    )
-    assert s is not None
-    return Table(s, seed)
+def bot_table(seed: int, level: int = 2, difficulty: str = "easy") -> Any:
+    return engine(Setup("border-up", level, "bot", difficulty, seed))
 
 
 def test_the_count_deals_and_the_bot_plans_from_its_own_view() -> None:
     t = bot_table(5)
-    assert t.phase == "plunge" and t.bot_seat == BOT_SEAT
-    plunge = t.bot_move
-    assert plunge is not None and plunge.kind == "plunge"
-    t.play(0, "plunge", True, 100)
-    t.advance(4_999 if plunge.at > 4_999 else plunge.at - 1)
-    assert t.phase == "plunge"
+    assert t.view(REFEREE)["phase"] == "plunge" and list(t.bots) == [BOT_SEAT]
+    plunge = t.planned[BOT_SEAT]
+    assert plunge is not None and plunge["kind"] == "plunge"
+    t.submit({"seat": 0, "kind": "plunge", "data": True}, 100)
+    t.advance(4_999 if plunge["at"] > 4_999 else plunge["at"] - 1)
+    assert t.view(REFEREE)["phase"] == "plunge"
     t.advance(5_000)
-    assert t.phase == "race"
+    assert t.view(REFEREE)["phase"] == "race"
     # the computer's plan for the race: the same plan its public API gives for its view
     expect = bot.plan(t.view(BOT_SEAT), "easy", random.Random("5:2:race:easy"))
-    assert t.bot_move == expect.move
-    assert t.next_due() == min(expect.move.at, t.clock()[1])
+    assert t.planned[BOT_SEAT] == expect.move.to_json()
+    assert t.next_due() == min(expect.move.at, t.clock_due()[1])
 
 
 def test_a_person_shout_wins_before_the_slow_bot() -> None:
     t = bot_table(8)
-    t.play(0, "plunge", False, 200)
+    t.submit({"seat": 0, "kind": "plunge", "data": False}, 200)
     t.advance(5_000)
     hand = t.view(0)["hand"]
     sol = solver.solve(hand, 2)
     assert sol.geoplunge is not None, "deal 8 holds a GeoPlunge"
     start = t.view(REFEREE)["timing"]["race_start"]
-    assert t.bot_move.at - start > 10_000
-    t.play(0, "shout", ["geoplunge", [list(g) for g in sol.geoplunge]], start + 4_000)
-    assert t.phase == "race"  # the shout window is open
+    assert t.planned[BOT_SEAT]["at"] - start > 10_000
+    groups = [list(g) for g in sol.geoplunge]
+    t.submit({"seat": 0, "kind": "shout", "data": ["geoplunge", groups]}, start + 4_000)
+    assert t.view(REFEREE)["phase"] == "race"  # the shout window is open
     due = t.next_due()
     assert due == start + 4_000 + GAME.new(1).window_ms
     t.advance(due)
     assert t.over
     r = t.view(0)["result"]
     assert r["winner"] == 0 and not r["bonus"]
-    plunged = r["plunged"]
-    assert r["points"] == list(scoring.score(0, False, plunged))
+    assert r["points"] == list(scoring.score(0, False, r["plunged"]))
 
 
 def test_the_bot_shouts_when_nobody_else_does_and_replay_is_exact() -> None:
     t = bot_table(3, difficulty="hard")
-    t.play(0, "plunge", False, 50)
+    t.submit({"seat": 0, "kind": "plunge", "data": False}, 50)
     for _ in range(10):
         due = t.next_due()
         if due is None:
@@ -255,21 +199,16 @@ def test_the_bot_shouts_when_nobody_else_does_and_replay_is_exact() -> None:
     again = bot_table(3, difficulty="hard")
     again.replay(t.moves)
     assert GAME.state_to_json(again.state) == GAME.state_to_json(t.state)
-    # a move the engine refuses is reported, and nothing changes
-    with pytest.raises(IllegalMove):
-        again.play(0, "pass", None, 10**7)
 
 
 def test_local_tables_have_no_bot() -> None:
-    s = parse_setup({"level": "2", "mode": "local", "seed": "4"})
-    t = Table(s, 4)
-    assert t.bot_seat is None and t.bot_move is None
+    t = engine(Setup("border-up", 2, "local", "medium", 4))
+    assert t.bots == {} and t.planned == {}
     assert t.next_due() == 5_000  # only the count
-    t.play(0, "plunge", True, 10)
-    t.play(1, "plunge", False, 20)
-    assert t.phase == "race"  # both decided: dealt at once
+    t.submit({"seat": 0, "kind": "plunge", "data": True}, 10)
+    t.submit({"seat": 1, "kind": "plunge", "data": False}, 20)
+    assert t.view(REFEREE)["phase"] == "race"  # both decided: dealt at once
     assert t.view(REFEREE)["timing"]["race_start"] == 20
-    assert t.team_label(1) == "Team 2"
     assert [m["kind"] for m in t.moves] == ["plunge", "plunge"]
     assert Move.from_json(t.moves[0]).at == 10
 
@@ -351,7 +290,19 @@ def test_a_ready_shout_points_at_the_button(level: int) -> None:
     for hand in _hands_with_geoplunge(level, 4):
         sol = solver.solve(hand, level)
         assert sol.geoplunge is not None
-        hint = choose_hint(hand, [list(g) for g in sol.geoplunge] + [[]], level)
+        two = [list(g) for g in sol.geoplunge]
+        hint = choose_hint(hand, [*two, []], level)
+        rest = [c for c in hand if c not in {c for g in two for c in g}]
+        bonus = [
+            g
+            for g in solver.all_groups(rest, level)
+            if len(g) == 3 and check_shout("threeoplunge", [*two, list(g)], level).valid
+        ]
+        if bonus:  # the other cards hold a bonus group: the hint is that group (R-115)
+            assert hint.kind == "group" and hint.bonus and hint.slot == 2
+            assert tuple(hint.cards) in {tuple(g) for g in bonus}
+            assert "shout now, or add the bonus" in hint.message
+            continue
         assert hint.kind == "ready" and hint.call == "geoplunge" and not hint.cards
         assert "shout GeoPlunge!" in hint.message
         if sol.threeoplunge is not None:
@@ -397,3 +348,37 @@ def test_a_hint_goes_to_an_empty_slot_rather_than_over_other_cards() -> None:
     hint = choose_hint(hand, [["AK"], [], []], 2)  # Alaska is in no group
     assert hint.kind == "group" and "AK" not in hint.cards
     assert hint.slot == 1 and "Try them in Group 2" in hint.message
+
+
+# --------------------------------------------------------------------------- hints in steps (R-115)
+
+
+def test_the_key_state_borders_the_others() -> None:
+    assert key_state(("KS", "MO", "IA")) == "MO"  # Missouri borders Kansas and Iowa
+    assert key_state(("IA", "MO", "KS")) == "MO"
+    line = ("KS", "MO", "KY", "WV", "PA")
+    assert key_state(line) == "MO"  # first of the states bordering two others
+
+
+def test_a_group_hint_comes_in_two_steps_and_survives_json() -> None:
+    hint = choose_hint(["KS", "MO", "IA", "MD", "VA", "NC", "AK"], [[], [], []], 2)
+    assert hint.kind == "group"
+    first = hint.first_step()
+    key = atlas.by_code()[key_state(hint.cards)].name
+    assert first == f"Hint: build a group around {key} and try it in Group {hint.slot + 1}."
+    for code in hint.cards:  # the first step names only the key state
+        if code != key_state(hint.cards):
+            assert atlas.by_code()[code].name not in first
+    assert Hint.from_json(json.loads(json.dumps(hint.to_json()))) == hint
+
+
+def test_a_bonus_group_is_hinted_when_groups_1_and_2_are_done() -> None:
+    hand = ["KS", "MO", "IA", "MD", "VA", "NC", "GA", "AL", "FL", "AK"]
+    hint = choose_hint(hand, [["KS", "MO", "IA"], ["MD", "VA", "NC"], []], 2)
+    assert hint.kind == "group" and hint.bonus and hint.slot == 2
+    assert set(hint.cards) == {"GA", "AL", "FL"}
+    assert "Try them in Group 3" in hint.message
+    assert hint.first_step().endswith("try it in Group 3, the bonus group.")
+    # once the bonus group is laid out, the hint is the ThreeOPlunge shout
+    done = choose_hint(hand, [["KS", "MO", "IA"], ["MD", "VA", "NC"], list(hint.cards)], 2)
+    assert done.kind == "ready" and done.call == "threeoplunge"

@@ -90,25 +90,79 @@ def test_every_card_face_is_pre_rendered_in_the_cards_file(site):
 
 
 def test_current_flags_replace_the_retired_ones(site):
+    _load_build()  # puts the repository root (sitebuild/) on sys.path
+    from sitebuild.flags import optimise_flag  # noqa: PLC0415
+
     for code in ("MS", "UT", "MN"):
         built = (site / "flags" / f"{code}.svg").read_bytes()
         retired = (NODE / "region-flags" / "svg" / f"US-{code}.svg").read_bytes()
-        assert built == (ROOT / "assets" / "flags" / f"{code}.svg").read_bytes()
-        assert built != retired, f"{code}: the package's retired flag came back"
+        drawn = (ROOT / "assets" / "flags" / f"{code}.svg").read_bytes()
+        assert built == optimise_flag(drawn)[0], f"{code}: not the project's own drawing"
+        assert built != optimise_flag(retired)[0], f"{code}: the package's retired flag came back"
     ms = (site / "flags" / "MS.svg").read_text("utf-8")
-    assert "IN GOD WE TRUST" in ms  # the 2020 magnolia flag's motto
+    assert "IN GOD WE TRUST" in ms  # the 2020 magnolia flag's motto, kept as text (vector)
     assert len(list((site / "flags").glob("*.svg"))) == 50
 
 
-def test_service_worker_precaches_every_file_under_a_versioned_cache(site):
+def test_flags_are_small_svg_files_with_their_own_size(site):
+    """All 50 within 1.2 MB; each an SVG with an intrinsic size (the card's <img> needs its
+    aspect ratio), either Scour's vector or a lossless WebP raster 480 px wide."""
+    total = 0
+    kinds = {"vector": 0, "raster": 0}
+    for p in sorted((site / "flags").glob("*.svg")):
+        data = p.read_bytes()
+        total += len(data)
+        head = re.match(rb'<svg [^>]*width="([0-9.e]+)" height="([0-9.e]+)"', data)
+        assert head, f"{p.name} has no width/height on its root: {data[:120]!r}"
+        assert b"<!--" not in data and b"<metadata" not in data and b"sodipodi" not in data
+        raster = re.search(rb'href="data:image/webp;base64,', data)
+        kinds["raster" if raster else "vector"] += 1
+        if raster:
+            assert head.group(1) == b"480", p.name
+    assert total <= 1_200_000, f"flags: {total:,} bytes"
+    assert kinds["vector"] and kinds["raster"], kinds
+
+
+def test_service_worker_precaches_what_the_screens_use_under_a_versioned_cache(site):
     sw = (site / "sw.js").read_text("utf-8")
     name = re.search(r'const CACHE = "(cardroom-[0-9a-f]{8,})"', sw)
     assert name, "the cache name must carry the build's version"
     listed = json.loads(re.search(r"const PRECACHE = (\[.*?\n\]);", sw, re.S).group(1))
-    urls = {u for u, _rev in listed}
-    files = {f"./{p}" for p in _tree(site) if p != "sw.js"}
-    missing = {f for f in files if f not in urls and f.replace("./index.html", "./") not in urls}
-    assert not missing, f"not precached: {sorted(missing)[:10]}"
+    urls = [u for u, _rev in listed]
+    assert len(urls) == len(set(urls)), "a file is precached twice"
+    tree = _tree(site)
+    for url, rev in listed:
+        rel = url.removeprefix("./")
+        assert rel in tree, f"precache names a missing file {url}"
+        assert hashlib.sha256(tree[rel]).hexdigest().startswith(rev), f"{url}: stale revision"
+    assert "./" not in urls, "the page is precached once, as ./index.html"
+    need = {"index.html", "pyodide-boot.mjs", "snapshot-worker.mjs", "manifest.webmanifest"}
+    need |= {f"pyodide/{n}" for n in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")}
+    need |= {f"pyodide/{n}" for n in ("python_stdlib.zip", "pyodide-lock.json")}
+    need |= {p for p in tree if p.startswith(("flags/", "icons/", "py/cardroom-", "cards-"))}
+    need |= {"pyscript/core.js"}
+    missing = sorted(f for f in need if f"./{f}" not in urls)
+    assert not missing, f"not precached: {missing}"
+    # Nothing no screen uses: PyScript's editor, terminal, TOML and zip chunks stay out.
+    unused = [u for u in urls if re.search(r"(xterm|codemirror|toml|zip-|mpy-)", u)]
+    assert not unused, f"precached but never used: {unused}"
+
+
+def test_boot_module_keys_snapshots_by_build_and_fetches_cards_for_the_atlas_only(site):
+    boot = (site / "pyodide-boot.mjs").read_text("utf-8")
+    assert "{{" not in boot, "a placeholder was not filled in"
+    build_id = re.search(r'const BUILD_ID = "([0-9a-f]{16})";', boot)
+    assert build_id, "the snapshot key needs the build's id"
+    modules = json.loads(re.search(r"const SNAPSHOT_MODULES = (\[.*?\]);", boot).group(1))
+    pkg = ROOT / "py"
+    for m in modules:  # every module a snapshot imports exists in the package
+        path = pkg.joinpath(*m.split("."))
+        assert path.with_suffix(".py").is_file() or (path / "__init__.py").is_file(), m
+    assert re.search(r"const cards = screenShowsCards\(\)\s*\?\s*fetchOk\(CARDS_URL", boot)
+    assert (site / "snapshot-worker.mjs").is_file()
+    # Source maps are not shipped, so nothing names one.
+    for rel in ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyscript/core.js"):
+        assert b"sourceMappingURL" not in (site / rel).read_bytes()[-300:], rel
 
 
 def test_manifest_is_installable(site):

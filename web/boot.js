@@ -11,7 +11,7 @@
   var text = loader.querySelector(".loader-text");
   var t0 = performance.now();
   var floor = 2, ceiling = 60, stageAt = t0, tau = 1200, failed = false;
-  var shown = -1;
+  var shown = -1, restoring = false;
   function show(p) {
     p = Math.max(2, Math.min(100, Math.round(p)));
     if (p === shown) return;
@@ -32,20 +32,25 @@
     setTimeout(tick, 250);
   }
   tick();
-  // Stages: the runtime downloading (resource timing), Python starting, cardroom opening.
+  // Stages: the runtime downloading (resource timing), Python starting (or being restored
+// from a snapshot), cardroom opening.
   if (typeof PerformanceObserver === "function") {
     try {
       new PerformanceObserver(function (list) {
         list.getEntries().forEach(function (e) {
-          if (/pyodide\.asm\.wasm$/.test(e.name)) stage(45, 92, 900, "Starting Python…");
+          if (/pyodide\.asm\.wasm$/.test(e.name) && !restoring) {
+            stage(45, 92, 900, "Starting Python…");
+          }
         });
       }).observe({ type: "resource", buffered: true });
     } catch (err) { /* progress stays time-based */ }
   }
+  // Python restored from a memory snapshot (a repeat visit) is its own, shorter step.
   addEventListener("cardroom:progress", function (e) {
     var d = e.detail || {};
-    if (d.step === 1) stage(5, 60, 1500, d.text);
-    else if (d.step === 2) stage(93, 98, 150, d.text);
+    if (d.step === "runtime") stage(5, 60, 1500, d.text);
+    else if (d.step === "restore") { restoring = true; stage(5, 90, 400, d.text); }
+    else if (d.step === "open") stage(93, 98, 150, d.text);
   });
 
   function fail(msg) {

@@ -17,6 +17,9 @@ from cardroom import atlas
 
 pytestmark = pytest.mark.browser
 
+#: The atlas explorer (the home page lists the games and links here).
+ATLAS = "/?screen=atlas"
+
 # A point inside a state's painted shape, found by hit-testing (a bounding box's centre can
 # fall outside concave shapes such as Michigan or Maryland, or inside another state).
 _POINT_INSIDE = """
@@ -60,7 +63,7 @@ def _check_card_basics(card: Any, code: str) -> None:
 
 
 def test_map_has_fifty_focusable_named_states(page: Any, site: Any) -> None:
-    open_site(page, site)
+    open_site(page, site, ATLAS)
     shapes = page.locator("[data-state]")
     codes = [shapes.nth(i).get_attribute("data-state") for i in range(shapes.count())]
     assert sorted(set(codes)) == sorted(atlas.by_code()), "map shapes != the 50 states"
@@ -103,7 +106,7 @@ _POINT_OUTSIDE = """
 
 @pytest.mark.parametrize("codes", [("TX", "MI", "RI")])
 def test_mouse_click_shows_card(page: Any, site: Any, codes: tuple[str, ...]) -> None:
-    open_site(page, site)
+    open_site(page, site, ATLAS)
     sea = page.evaluate(_POINT_OUTSIDE)
     assert sea is not None, "the map has no area outside the states?"
     page.mouse.click(sea["x"], sea["y"])  # clicking no state shows nothing (and throws nothing)
@@ -129,7 +132,7 @@ def test_touch_tap_shows_card(new_context: Any, playwright_instance: Any, site: 
     device.pop("default_browser_type", None)
     assert device.get("has_touch") and device.get("is_mobile")
     page = new_context(**device).new_page()
-    open_site(page, site)
+    open_site(page, site, ATLAS)
     page.evaluate(
         """() => { window.__pointerTypes = [];
                    addEventListener('pointerdown', e => __pointerTypes.push(e.pointerType),
@@ -170,7 +173,7 @@ def _tab_to_state(page: Any, *, other_than: str | None = None, limit: int = 80) 
 
 
 def test_keyboard_only(page: Any, site: Any) -> None:
-    open_site(page, site)
+    open_site(page, site, ATLAS)
     first = _tab_to_state(page)
     assert page.evaluate("() => document.activeElement.matches('[data-state]')")
     assert first in atlas.by_code()
@@ -212,11 +215,24 @@ def test_deep_link_opens_texas(page: Any, site: Any) -> None:
     open_site(page, site, "/?screen=atlas&state=TX")
     card = expect_card(page, "TX")
     _check_card_basics(card, "TX")
+    # the border chips jump to that neighbour's card, and are big enough to tap
+    chip = card.locator('[data-goto="OK"]')
+    box = chip.bounding_box()
+    assert box is not None and box["width"] >= 24 and box["height"] >= 24, box
+    chip.click()
+    expect_card(page, "OK")
+    assert "state=OK" in page.url
+    # PATOS is explained in words on the card itself (touch has no tooltip)
+    expect(page.locator("[data-card=OK]:visible")).to_contain_text(
+        "President at the time of statehood"
+    )
 
 
 def test_deep_link_to_no_state_shows_the_map(page: Any, site: Any) -> None:
     open_site(page, site, "/?screen=atlas&state=ZZ")
     assert visible_cards(page) == []
+    # a bad state code is said, not silently ignored (R-110)
+    expect(page.locator("#link-problems")).to_contain_text("“ZZ” is not a state's postal code")
     page.locator('[data-state="VT"]').focus()
     page.keyboard.press("Enter")
     expect_card(page, "VT")
@@ -238,7 +254,7 @@ _FACTS = """(card) => Object.fromEntries([...card.querySelectorAll('dt')].map(dt
 
 @pytest.mark.parametrize("codes", [("TX", "RI", "AK", "HI", "DE", "WY")])
 def test_card_content_matches_atlas(page: Any, site: Any, codes: tuple[str, ...]) -> None:
-    open_site(page, site)
+    open_site(page, site, ATLAS)
     for code in codes:
         f = atlas.by_code()[code]
         # Select through the keyboard path, which works for the smallest states too.
@@ -291,3 +307,29 @@ def test_card_content_matches_atlas(page: Any, site: Any, codes: tuple[str, ...]
                 }); }"""
         )
         assert loaded, f"{code}: no flag"
+
+
+# --------------------------------------------------------------------------- the small states
+
+
+def test_small_states_are_big_enough_to_tap_and_leave_no_frame(
+    new_context: Any, playwright_instance: Any, site: Any
+) -> None:
+    device = dict(playwright_instance.devices["Pixel 7"])
+    device.pop("default_browser_type", None)
+    page = new_context(**device).new_page()
+    open_site(page, site, ATLAS)
+    # on a phone the map's call-outs are a few pixels tall: the small states are also
+    # buttons of at least 24x24 CSS px (WCAG 2.2 target size)
+    buttons = page.locator(".small-states button")
+    assert buttons.count() == 8
+    for i in range(8):
+        box = buttons.nth(i).bounding_box()
+        assert box is not None and box["width"] >= 24 and box["height"] >= 24, box
+    page.locator('.small-states [data-callout="NJ"]').tap()
+    expect_card(page, "NJ")
+    # a call-out on the map selects its state and draws no frame around the whole map
+    page.locator('svg [data-callout="DE"] .callout-box').click()
+    expect_card(page, "DE")
+    outline = page.evaluate("getComputedStyle(document.getElementById('us-map')).outlineStyle")
+    assert outline == "none", outline

@@ -24,7 +24,8 @@ from cardroom.core import REFEREE, Move
 from cardroom.geoplunge import solver
 from cardroom.geoplunge.border_up import GAME
 from cardroom.geoplunge.groups import check_group, check_shout
-from cardroom.web.border_up_logic import Table, parse_setup
+from cardroom.web.border_up_logic import choose_hint, engine, key_state
+from cardroom.web.kit_logic import Setup
 
 pytestmark = pytest.mark.browser
 
@@ -49,18 +50,14 @@ def bot_game(level: int, *, want_three: bool = False, start: int = 1) -> dict[st
     ``want_three``) and the easy computer shouts late; with what the result must show when
     the person says "No" to GeoPlunging at once and shouts the solver's groups."""
     for seed in range(start, start + 400):
-        setup = parse_setup(
-            {"level": str(level), "mode": "bot", "difficulty": "easy", "seed": str(seed)}
-        )
-        assert setup is not None
-        table = Table(setup, seed)
-        table.play(0, "plunge", False, 300)
+        table = engine(Setup("border-up", level, "bot", "easy", seed))
+        table.submit({"seat": 0, "kind": "plunge", "data": False}, 300)
         table.advance(5_000)  # the count ends (or the bot decided before it)
-        if table.phase != "race":
+        if table.view(REFEREE)["phase"] != "race":
             continue
-        bot = table.bot_move
+        bot = table.planned.get(1)
         start_ms = table.view(REFEREE)["timing"]["race_start"]
-        if bot is None or bot.kind != "shout" or bot.at - start_ms < BOT_MARGIN_MS:
+        if bot is None or bot["kind"] != "shout" or bot["at"] - start_ms < BOT_MARGIN_MS:
             continue
         hand = table.view(0)["hand"]
         sol = solver.solve(hand, level)
@@ -87,14 +84,16 @@ def bot_game(level: int, *, want_three: bool = False, start: int = 1) -> dict[st
 
 
 def game_url(**params: Any) -> str:
-    query = "&".join(f"{k}={v}" for k, v in {"game": "border-up", **params}.items())
+    """A deep link that starts the game at once (``autostart=1``, R-110)."""
+    params = {"game": "border-up", **params, "autostart": 1}
+    query = "&".join(f"{k}={v}" for k, v in params.items())
     return f"/?{query}"
 
 
 def start_bot_game(page: Any, site: Any, g: dict[str, Any], plunge: str = "no") -> None:
     open_site(page, site, game_url(level=g["level"], mode="bot", difficulty="easy", seed=g["seed"]))
-    expect(page.locator(".bu-plunge-q")).to_be_visible()
-    expect(page.locator("#bu-count")).to_have_text(_has("[1-5]"))
+    expect(page.locator(".kit-plunge-q")).to_be_visible()
+    expect(page.locator("#kit-count")).to_have_text(_has("[1-5]"))
     page.locator(f"#bu-half-0 [data-plunge={plunge}]").click()
     wait_phase(page, "race")
     assert hand_codes(page, 0) == sorted(g["hand"]), "the page dealt another hand than the engine"
@@ -222,7 +221,7 @@ def touch_drag(page: Any, touch: Touch, seat: int, code: str, slot: int) -> None
 
 
 def expect_result(page: Any, g: dict[str, Any], headline: str) -> None:
-    title = page.locator("#bu-result-title")
+    title = page.locator("#kit-result-title")
     expect(title).to_have_text(headline, timeout=RESULT_TIMEOUT_MS)
     for seat in (0, 1):
         expect(page.locator(f"[data-points='{seat}']")).to_have_text(str(g["points"][seat]))
@@ -234,11 +233,19 @@ def hinted(page: Any, seat: int) -> list[str]:
     )
 
 
-def press_hint(page: Any, seat: int, level: int) -> list[str]:
-    """The hint shown (after pressing Hint or H): the cards, in the order the hint says,
-    checked to be a winning group by the referee, outlined with an "H" and drawn on the
-    map."""
+def press_hint(page: Any, seat: int, level: int, press: Any) -> list[str]:
+    """A hint in its two steps (R-115): ``press()`` (Hint or H) once names one key state,
+    outlined, and nothing on the map; pressing again shows the group: the cards, in the
+    order the hint says, checked to be a winning group by the referee, outlined with an
+    "H" and drawn on the map."""
     text = page.locator(f"#bu{seat}-hint")
+    press()
+    expect(text).to_contain_text("Hint: build a group around ")
+    key_name = text.inner_text().split(" around ")[1].split(" and try")[0]
+    assert len(hinted(page, seat)) == 1, hinted(page, seat)
+    expect(page.locator(f"#bu-half-{seat} .bu-path-hint")).to_have_count(0)
+    press()
+    expect(text).not_to_contain_text("build a group around")
     expect(text).to_contain_text("Hint: ")
     expect(page.locator("#announce")).to_contain_text("Hint: ")
     words = text.inner_text().removeprefix("Hint: ")
@@ -248,6 +255,7 @@ def press_hint(page: Any, seat: int, level: int) -> list[str]:
     marked = hinted(page, seat)
     assert sorted(order) == sorted(marked), (words, marked)
     assert check_group(order, level).ok, order
+    assert atlas.by_code()[key_state(order)].name == key_name
     badge = page.eval_on_selector(
         f'#bu-half-{seat} [data-card="{marked[0]}"]',
         "e => getComputedStyle(e, '::after').content",
@@ -287,7 +295,7 @@ def test_mouse_game_against_the_computer(page: Any, site: Any) -> None:
     assert slot_codes(page, 0, 1) == g["groups"][0]
     expect(page.locator("#bu-half-0 [data-call=geoplunge]")).to_be_enabled()
     expect(page.locator("#bu-half-0 [data-call=threeoplunge]")).to_be_disabled()
-    expect(page.locator("#bu-opponent")).to_contain_text("Computer is thinking")
+    expect(page.locator("#kit-status")).to_contain_text("The computer is thinking")
     # the map shows each group's path
     expect(page.locator("#bu-half-0 .bu-path-g1")).to_have_count(1)
     expect(page.locator("#bu-half-0 .bu-path-g2")).to_have_count(1)
@@ -296,10 +304,14 @@ def test_mouse_game_against_the_computer(page: Any, site: Any) -> None:
     expect(page.locator("[data-reason]")).to_contain_text("Team 1 shouted GeoPlunge")
     expect(page.locator(".bu-check-ok")).to_have_count(2)
     expect(page.locator("#bu-result-map .bu-path-ok")).to_have_count(2)
+    # against the computer the teams are "You" and "The computer" (R-116)
+    expect(page.locator("[data-shout='0'] h4")).to_contain_text("You shouted GeoPlunge!")
+    expect(page.locator(".kit-points-team[data-team='1'] h4")).to_have_text("The computer")
+    expect(page.locator(".kit-points")).not_to_contain_text("(Team 1)")
     assert_axe(page, "result")
-    # play again: a new deal (new seed in the URL), back at the GeoPlunging question
+    # play again: a new deal (new seed in the URL), back at the GeoPlunging question (R-117)
     page.get_by_role("button", name="Play again").click()
-    expect(page.locator(".bu-plunge-q")).to_be_visible()
+    expect(page.locator(".kit-plunge-q")).to_be_visible()
     query = parse_qs(urlsplit(page.url).query)
     assert query["seed"] != [str(g["seed"])] and query["level"] == ["2"], page.url
 
@@ -309,6 +321,7 @@ def test_touch_game_against_the_computer(
 ) -> None:
     device = dict(playwright_instance.devices["Pixel 7"])
     device.pop("default_browser_type", None)
+    device["viewport"] = device["screen"] = {"width": 390, "height": 844}  # a common phone
     page = new_context(**device).new_page()
     g = bot_game(3, want_three=True)
     start_bot_game(page, site, g)
@@ -322,11 +335,15 @@ def test_touch_game_against_the_computer(
     expect(button).to_be_enabled()
     button.tap()
     expect_result(page, g, "You win!")
+    # on a phone the headline is in view when the result appears
+    box = page.locator("#kit-result-title").bounding_box()
+    inner = page.evaluate("innerHeight")
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= inner, box
     expect(page.locator(".bu-check-ok")).to_have_count(3)
     expect(page.locator("#bu-result-map .bu-path-ok")).to_have_count(3)
     page.get_by_role("button", name="Back to setup").tap()
-    expect(page.locator("#bu-setup")).to_be_visible()
-    assert "level=" not in page.url and "game=border-up" in page.url
+    expect(page.locator("#kit-setup")).to_be_visible()
+    assert "game=border-up" in page.url and "level=3" in page.url  # the choices stay
 
 
 def test_keyboard_only_game_against_the_computer(page: Any, site: Any) -> None:
@@ -342,8 +359,7 @@ def test_keyboard_only_game_against_the_computer(page: Any, site: Any) -> None:
     expect(help_line).to_contain_text("H shows a hint")
     # H (focus on a card of the team's panel) shows a hint and moves nothing
     card(page, 0, g["hand"][0]).focus()
-    page.keyboard.press("h")
-    hint = press_hint(page, 0, 4)
+    hint = press_hint(page, 0, 4, lambda: page.keyboard.press("h"))
     assert all(slot_codes(page, 0, n) == [] for n in (1, 2, 3)), "a hint moved cards"
     assert_axe(page, "race with a hint")
     for slot, group in enumerate(g["groups"], start=1):
@@ -370,21 +386,27 @@ def test_keyboard_only_game_against_the_computer(page: Any, site: Any) -> None:
     page.keyboard.press("2")
     assert slot_codes(page, 0, 2) == g["groups"][1]
     assert_axe(page, "race")
-    assert hint  # shown before; a second hint now points at the shout
+    assert hint  # shown before; a second hint now points at the shout, or the bonus group
     card(page, 0, last).focus()
     page.keyboard.press("H")
-    expect(page.locator("#bu0-hint")).to_have_text(
-        "Groups 1 and 2 are already a GeoPlunge: shout GeoPlunge!"
-    )
-    expect(page.locator("#bu-half-0 [data-call=geoplunge]")).to_have_class(_has("is-hinted"))
-    assert hinted(page, 0) == []
+    second = choose_hint(g["hand"], [*g["groups"], []], 4)
+    if second.kind == "ready":
+        expect(page.locator("#bu0-hint")).to_have_text(
+            "Groups 1 and 2 are already a GeoPlunge: shout GeoPlunge!"
+        )
+        expect(page.locator("#bu-half-0 [data-call=geoplunge]")).to_have_class(_has("is-hinted"))
+        assert hinted(page, 0) == []
+    else:  # the other cards hold a bonus group: its key state first (R-115)
+        assert second.bonus and second.slot == 2
+        expect(page.locator("#bu0-hint")).to_have_text(second.first_step())
+        assert hinted(page, 0) == [key_state(second.cards)]
     page.locator("#bu-half-0 [data-call=geoplunge]").focus()
     page.keyboard.press("Enter")
     expect_result(page, g, "You win!")
     expect(page.locator("[data-hints='0']")).to_have_text("2 hints used")
     expect(page.locator("[data-hints='1']")).to_have_count(0)  # the computer takes none
     # keyboard users land on the result's heading
-    assert page.evaluate("document.activeElement.id") == "bu-result-title"
+    assert page.evaluate("document.activeElement.id") == "kit-result-title"
 
 
 # --------------------------------------------------------------------------- two teams, one device
@@ -407,8 +429,8 @@ def test_split_screen_invalid_shout_gives_the_bonus(
     page = ctx.new_page()
     seed, level = 21, 2
     open_site(page, site, game_url(level=level, mode="local", seed=seed))
-    expect(page.locator("#bu-half-0 .bu-plunge-q")).to_be_visible()
-    expect(page.locator("#bu-half-1 .bu-plunge-q")).to_be_visible()
+    expect(page.locator("#bu-half-0 .kit-plunge-q")).to_be_visible()
+    expect(page.locator("#bu-half-1 .kit-plunge-q")).to_be_visible()
     assert_axe(page, "split-screen GeoPlunging prompt")
     # Team 1 GeoPlunges, Team 2 does not
     page.locator("#bu-half-0 [data-plunge=yes]").click()
@@ -434,8 +456,7 @@ def test_split_screen_invalid_shout_gives_the_bonus(
     assert slot_codes(page, 1, 1) == [bad[0][0]], "Team 2's finger did not land"
     assert slot_codes(page, 0, 3) == [hands[0][0]], "Team 1's finger did not land"
     # Team 1 asks for a hint with its button: a group compatible with its cards
-    page.locator("#bu-half-0 [data-act=hint]").click()
-    press_hint(page, 0, level)
+    press_hint(page, 0, level, page.locator("#bu-half-0 [data-act=hint]").click)
     expect(page.locator("#bu-half-1 .is-hinted")).to_have_count(0)
     # the rest of Team 2's groups by touch on the rotated half
     for slot, group in enumerate(bad, start=1):
@@ -447,7 +468,7 @@ def test_split_screen_invalid_shout_gives_the_bonus(
     page.locator("#bu-half-1 [data-call=geoplunge]").tap()
     plunged = [True, False]
     points = scoring.score(0, True, plunged)
-    title = page.locator("#bu-result-title")
+    title = page.locator("#kit-result-title")
     expect(title).to_have_text("Team 1 wins!", timeout=RESULT_TIMEOUT_MS)
     expect(page.locator("[data-reason]")).to_contain_text("Team 1 wins with the bonus")
     for seat in (0, 1):
@@ -466,17 +487,17 @@ def test_split_screen_invalid_shout_gives_the_bonus(
 
 def test_setup_screen_starts_a_game_and_a_reload_keeps_it(page: Any, site: Any) -> None:
     open_site(page, site, "/?game=border-up")
-    expect(page.locator("#bu-setup")).to_be_visible()
+    expect(page.locator("#kit-setup")).to_be_visible()
     assert_axe(page, "setup")
     page.get_by_label("Level 3").check()
     page.get_by_label("Two teams on one device").check()
-    expect(page.locator("#bu-difficulty")).to_be_hidden()
+    expect(page.locator("#kit-difficulty")).to_be_hidden()
     page.get_by_label("Against the computer").check()
-    expect(page.locator("#bu-difficulty")).to_be_visible()
+    expect(page.locator("#kit-difficulty")).to_be_visible()
     page.get_by_label("Easy").check()
-    page.locator("#bu-seed").fill("77")
+    page.locator("#kit-seed").fill("77")
     page.get_by_role("button", name="Start").click()
-    expect(page.locator(".bu-plunge-q")).to_be_visible()
+    expect(page.locator(".kit-plunge-q")).to_be_visible()
     url = page.url
     for part in ("level=3", "mode=bot", "difficulty=easy", "seed=77"):
         assert part in url, url
@@ -488,13 +509,18 @@ def test_setup_screen_starts_a_game_and_a_reload_keeps_it(page: Any, site: Any) 
     page.keyboard.press("1")
     assert slot_codes(page, 0, 1) == [hand[0]]
     page.locator("#bu-half-0 [data-act=hint]").click()
-    expect(page.locator("#bu0-hint")).not_to_be_empty()
+    hint = page.locator("#bu0-hint").inner_text()
+    assert hint.startswith("Hint: ")
     page.reload(wait_until="load")
     wait_ready(page)
     wait_phase(page, "race")
+    # a reload is time away from the table: the game comes back paused (R-111)
+    expect(page.locator("#kit-overlay")).to_be_visible()
+    page.locator("#kit-resume").click()
     assert slot_codes(page, 0, 1) == [hand[0]], "the slots were lost on reload"
     assert hand_codes(page, 0) == sorted(hand)
+    expect(page.locator("#bu0-hint")).to_have_text(hint)  # the open hint survives (R-115)
     saved = page.evaluate(
-        "JSON.parse(sessionStorage.getItem('cardroom:border-up:3:bot:easy:77')).hints"
+        "JSON.parse(sessionStorage.getItem('cardroom:game:' + history.state.run)).extra.hints"
     )
     assert saved == {"0": 1}, "the hint count was lost on reload"

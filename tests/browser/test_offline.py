@@ -23,6 +23,17 @@ def test_no_request_leaves_localhost(context: Any, site: Any) -> None:
     assert any("pyscript" in u.lower() or "pyodide" in u.lower() for u in guard.local)
     # ... and none of it went anywhere else. (The fixture fails on this too, at teardown.)
     assert guard.external == []
+    assert any("/cards-" in u for u in guard.local), "the atlas needs its card faces"
+
+
+def test_a_game_screen_fetches_no_card_faces(context: Any, site: Any) -> None:
+    """Border-Up never shows the atlas's card faces, so it never downloads them."""
+    page = context.new_page()
+    open_site(page, site, "/?game=border-up&level=2&mode=local")
+    page.wait_for_timeout(1000)  # anything fetched just after ready counts too
+    local = context.guard.local
+    assert any(u.endswith(".wasm") for u in local), "Pyodide's wasm never requested?"
+    assert not [u for u in local if "/cards-" in u or "/flags/" in u]
 
 
 def test_manifest_is_installable(context: Any, site: Any) -> None:
@@ -82,7 +93,7 @@ def test_service_worker_serves_site_offline(new_context: Any, serve_site: Any) -
     server = serve_site()
     page = context.new_page()
 
-    open_site(page, server)
+    open_site(page, server, "/?screen=atlas")
     scope = page.evaluate(
         """(ms) => Promise.race([
             navigator.serviceWorker.ready.then(r => r.scope),
@@ -103,8 +114,11 @@ def test_service_worker_serves_site_offline(new_context: Any, serve_site: Any) -
     # The cache is versioned: its name is written into this build's sw.js, so a new build
     # (a new sw.js) gets a new cache instead of serving stale files.
     sw_text = (server.directory / "sw.js").read_text("utf-8")
-    assert len(summary["names"]) == 1, f"several caches after one visit: {summary['names']}"
-    assert summary["names"][0] in sw_text, f"cache {summary['names'][0]!r} not named in sw.js"
+    # (The Python snapshot has a cache of its own, "cardroom.snapshot": tests/browser/
+    # test_snapshot.py.)
+    site_caches = [n for n in summary["names"] if n.startswith("cardroom-")]
+    assert len(site_caches) == 1, f"several caches after one visit: {summary['names']}"
+    assert site_caches[0] in sw_text, f"cache {site_caches[0]!r} not named in sw.js"
 
     server.stop()
     cdp = context.new_cdp_session(page)

@@ -33,6 +33,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from .. import atlas
 from ..core import BotContext, Move
 from . import solver
 from .groups import check_shout, group_sizes
@@ -90,20 +91,28 @@ def hand_hardness(hand: solver.Hand) -> float:
 def _corrupt(
     call: str, groups: list[list[str]], hand: list[str], level: int, rng: random.Random
 ) -> list[list[str]] | None:
-    """A plausible wrong version of ``groups`` (a misplaced card, a card that does not
-    border), checked to really be wrong; None if none was found."""
+    """A near miss: ``groups`` with two neighbouring cards swapped (Levels 3 and 4), or
+    one card replaced by a spare that borders another card of its group, as a person
+    might slip; checked to really be wrong. None if no such slip was found (a bot never
+    shouts an implausible group like IL-WI-DE)."""
+    borders = atlas.borders()
     used = {c for g in groups for c in g}
     spare = [c for c in hand if c not in used]
-    for _ in range(12):
+    for _ in range(24):
         out = [list(g) for g in groups]
         g = rng.choice(out)
         if level >= 3 and rng.random() < 0.5:
             i = rng.randrange(len(g) - 1)
             g[i], g[i + 1] = g[i + 1], g[i]
-        elif spare:
-            g[rng.randrange(len(g))] = rng.choice(spare)
         else:
-            continue
+            k = rng.randrange(len(g))
+            rest = [c for j, c in enumerate(g) if j != k]
+            near = [c for c in spare if any(c in borders[r] for r in rest)]
+            if not near:
+                continue
+            g[k] = rng.choice(near)
+            if not all(any(c in borders[o] for o in g if o != c) for c in g):
+                continue  # every card still borders one of its group: a near miss
         if not check_shout(call, out, level).valid:
             return out
     return None

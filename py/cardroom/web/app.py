@@ -1,61 +1,59 @@
 """The browser entry point: route the URL to a screen, mount it, signal readiness.
 
-URL contract (shared with the tests and embeds):
+Links are read in one place, :func:`cardroom.web.kit_logic.parse_link`:
 
-* ``/?screen=atlas&state=TX`` -- the atlas explorer (the default screen);
-* ``/?game=<slug>&level=N&mode=bot|local&seed=N`` -- a game screen, once registered in
-  :data:`GAMES`.
+* ``/`` -- the home page (every game the site has, the atlas);
+* ``/?screen=atlas&state=TX`` -- the atlas explorer with that state's card;
+* ``/?game=<slug>&level=N&mode=bot|local&difficulty=&seed=N[&autostart=1]`` -- that
+  game's setup with the choices filled in (``autostart=1`` starts it at once).
 
-A screen is a module exposing ``TITLE`` and ``mount(params) -> object``; it is imported
+A link that is wrong (unknown game or screen, bad level, bad state code) shows what is
+wrong (R-110). A screen module exposes ``TITLE`` and ``mount(route)``; it is imported
 only when routed to, so the start path imports nothing a screen does not use.
 """
 
 from __future__ import annotations
 
 import importlib
+from html import escape
 from typing import Any
 
 import js  # type: ignore[import-not-found]
 
+from cardroom import atlas
 from cardroom.web import dom
+from cardroom.web.links import WEB_GAMES, Route, parse_link
 
-#: screen name -> module
-SCREENS: dict[str, str] = {"atlas": "cardroom.web.atlas_screen"}
-#: game slug -> (menu label, module); listed in the page's navigation.
-GAMES: dict[str, tuple[str, str]] = {"border-up": ("Border-Up", "cardroom.web.border_up_screen")}
-DEFAULT_SCREEN = "atlas"
+SCREENS = {"atlas": "cardroom.web.atlas_screen", "home": "cardroom.web.app"}
+TITLE = "Home"
 
 
-def route(params: dict[str, str]) -> tuple[str, str]:
-    """(screen key, module name) for the URL parameters; unknown names fall back to
-    the atlas."""
-    game = params.get("game")
-    if game and game in GAMES:
-        return f"game:{game}", GAMES[game][1]
-    screen = params.get("screen", DEFAULT_SCREEN)
-    if screen not in SCREENS:
-        screen = DEFAULT_SCREEN
-    return screen, SCREENS[screen]
+def _screen_key(route: Route) -> str:
+    return f"game:{route.game.slug}" if route.game is not None else route.screen
 
 
 def _update_nav(key: str) -> None:
-    nav = dom.q("#nav-list")
-    if nav is None:
-        return
-    for slug, (label, _module) in GAMES.items():
-        if dom.q(f'[data-screen-link="game:{slug}"]', nav) is None:
-            li = js.document.createElement("li")
-            a = js.document.createElement("a")
-            a.href = f"?game={slug}"
-            a.textContent = label
-            a.setAttribute("data-screen-link", f"game:{slug}")
-            li.append(a)
-            nav.append(li)
-    for a in dom.qa("[data-screen-link]", nav):
+    for a in dom.qa("[data-screen-link]"):
         if dom.attr(a, "data-screen-link") == key:
             a.setAttribute("aria-current", "page")
         else:
             a.removeAttribute("aria-current")
+
+
+def show_problems(route: Route) -> None:
+    """Say what is wrong with the link, at the top of the page (R-110)."""
+    box = dom.by_id("link-problems")
+    if box is None or not route.problems or route.game is not None:  # a game's setup says it
+        return
+    box.innerHTML = "".join(f"<p>{escape(p)}</p>" for p in route.problems)
+    box.hidden = False
+
+
+def mount(route: Route) -> Any:
+    """The home page is pre-rendered (index.html): show it."""
+    for section in dom.qa("#main > .screen"):
+        section.hidden = section.id != "screen-home"
+    return dom.by_id("screen-home")
 
 
 _mounted: Any = None
@@ -73,12 +71,16 @@ def main() -> Any:
         return _mounted
     js.performance.mark("cardroom:python")  # Python is running: the rest is ours
     try:
-        params = dom.params()
-        key, module_name = route(params)
-        module = importlib.import_module(module_name)
+        route = parse_link(dom.params(), [s.code for s in atlas.states()])
+        key = _screen_key(route)
+        name = WEB_GAMES[route.game.slug].module if route.game else SCREENS[route.screen]
+        module = importlib.import_module(name)
+        js.document.documentElement.setAttribute("data-screen", key)
         _update_nav(key)
-        screen = module.mount(params)
-        js.document.title = f"cardroom · {getattr(module, 'TITLE', 'cardroom')}"
+        show_problems(route)
+        screen = module.mount(route)
+        title = route.game.title if route.game else getattr(module, "TITLE", "cardroom")
+        js.document.title = f"cardroom · {title}"
         _mounted = screen
         dom.mark_ready(key)
         return screen

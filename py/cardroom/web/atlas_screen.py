@@ -66,7 +66,9 @@ class AtlasExplorer:
             self.paths[code] = p
             self.names[code] = p.getAttribute("aria-label")
             self.centres[code] = (float(p.getAttribute("data-x")), float(p.getAttribute("data-y")))
-        self.callouts = {c.getAttribute("data-callout"): c for c in dom.qa("[data-callout]")}
+        self.callouts = {
+            c.getAttribute("data-callout"): c for c in dom.qa("[data-callout]", self.map)
+        }
         self.labels = {t.id[len("label-") :]: t for t in dom.qa(".map-label", self.map)}
         if dom.q("template[id^='card-']") is None:
             raise RuntimeError("the card faces are not in the page")
@@ -77,6 +79,10 @@ class AtlasExplorer:
         on(self.map, "focusin", self.on_focus)
         on(self.map, "focusout", self.on_blur)
         on(self.select, "change", self.on_select)
+        on(self.panel, "click", self.on_chip)
+        small = dom.q(".small-states")
+        if small is not None:  # the small states as buttons (phones)
+            on(small, "click", self.on_click)
 
     # -- selection ---------------------------------------------------------------
 
@@ -112,6 +118,13 @@ class AtlasExplorer:
         return True
 
     # -- events --------------------------------------------------------------------
+
+    def on_chip(self, evt: Any) -> None:
+        """A border chip on the card: jump to that neighbour's card."""
+        chip = dom.closest(evt.target, "[data-goto]")
+        if chip is not None and self.show(dom.attr(chip, "data-goto") or ""):
+            evt.preventDefault()
+            self.panel.focus()
 
     def on_click(self, evt: Any) -> None:
         target = dom.closest(evt.target, "[data-state],[data-callout]")
@@ -152,10 +165,14 @@ class AtlasExplorer:
             self.show(value, reveal=True)
 
 
-def mount(params: dict[str, str]) -> AtlasExplorer:
+def mount(route: Any) -> AtlasExplorer:
+    """Show the atlas (``route``: :class:`cardroom.web.kit_logic.Route`); a state chosen
+    before Python was ready wins over the link's."""
+    for section in dom.qa("#main > .screen"):
+        section.hidden = section.id != "screen-atlas"
     screen = AtlasExplorer()
     pending = dom.nullable(getattr(js.window, "cardroomPending", None))
-    wanted = pending if isinstance(pending, str) else params.get("state")
-    if wanted and not screen.show(wanted, update_url=bool(pending)):
-        dom.announce(f"No state called {wanted}.")
+    wanted = pending if isinstance(pending, str) else route.state
+    if wanted:
+        screen.show(wanted, update_url=bool(pending))
     return screen

@@ -1,123 +1,34 @@
-"""Border-Up screens: everything that is not the DOM (plain Python, tested on CPython).
-
-* :func:`parse_setup` reads the deep link (``level``, ``mode``, ``difficulty``, ``seed``);
-* :func:`slot_zones` and :func:`ready_calls` say which group slots a level has and which
-  shout buttons the cards in them allow;
-* :func:`card_html` draws the compact GeoPlunge card a hand shows;
-* :func:`choose_hint` picks, with the solver, the group a team's Hint shows;
-* :class:`Table` runs one game on the table clock: it applies the teams' moves, the
-  computer's plan (through the bot's public ``plan``) and the clock's calls in time order,
-  and says when the next timer must fire. The screen only feeds it the time.
-"""
+"""Border-Up's screen logic, not the DOM (tested on CPython): the engine client with the
+computer's seat, the group slots and the shouts they allow, and the solver's hints in
+two steps (R-115). The setup, clock, saves and result frame are the kit's."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from html import escape
+from dataclasses import dataclass
 from typing import Any
 
 from cardroom import atlas
-from cardroom.core import REFEREE, GameError, Move
 from cardroom.geoplunge import bot
-from cardroom.geoplunge.border_up import GAME, hand_size
-from cardroom.geoplunge.groups import (
-    LEVELS,
-    call_name,
-    check_group,
-    check_shout,
-    name,
-    shout_layouts,
-)
+from cardroom.geoplunge.border_up import GAME
+from cardroom.geoplunge.groups import check_group, check_shout, name, shout_layouts
 from cardroom.geoplunge.solver import Hand
-from cardroom.web.cards import ZONE_CLASS
 from cardroom.web.hand_model import Zone
+from cardroom.web.kit_logic import LocalEngine, PhaseBot, Setup
 
 __all__ = [
-    "DIFFICULTIES",
-    "GROUP_COLOURS",
-    "MODES",
+    "BOT_SEAT",
     "Hint",
-    "Setup",
-    "Table",
-    "card_html",
     "choose_hint",
-    "hints_used",
-    "level_rules",
-    "parse_setup",
+    "engine",
+    "key_state",
     "ready_calls",
+    "shout_groups",
     "slot_zones",
 ]
 
-MODES = ("bot", "local")
-DIFFICULTIES = bot.DIFFICULTIES
-DEFAULT_DIFFICULTY = "medium"
 #: The computer's seat against a person (the person is Team 1, seat 0).
 BOT_SEAT = 1
-#: Colours of groups 1, 2, 3 on the map (also in web/border_up.css).
-GROUP_COLOURS = ("#b45309", "#0e7490", "#be185d")
-MAX_SEED = 2**31 - 1
-
-
-# ------------------------------------------------------------------ the deep link
-
-
-@dataclass(frozen=True, slots=True)
-class Setup:
-    level: int
-    mode: str  # "bot" | "local"
-    difficulty: str  # for mode "bot"
-    seed: int | None  # None: pick one
-
-    def params(self, seed: int | None = None) -> dict[str, str | None]:
-        """The URL parameters of this game (``seed`` overrides)."""
-        s = self.seed if seed is None else seed
-        return {
-            "game": "border-up",
-            "level": str(self.level),
-            "mode": self.mode,
-            "difficulty": self.difficulty if self.mode == "bot" else None,
-            "seed": None if s is None else str(s),
-        }
-
-    def storage_key(self) -> str:
-        diff = self.difficulty if self.mode == "bot" else "-"
-        return f"cardroom:border-up:{self.level}:{self.mode}:{diff}:{self.seed}"
-
-    def describe(self) -> str:
-        who = (
-            f"vs the computer ({self.difficulty})"
-            if self.mode == "bot"
-            else "two teams on one device"
-        )
-        return f"Level {self.level} · {who}"
-
-
-def _int(text: str | None) -> int | None:
-    if text is None:
-        return None
-    text = text.strip()
-    if not text or not text.lstrip("-").isdigit() or len(text) > 12:
-        return None
-    return int(text)
-
-
-def parse_setup(params: Mapping[str, str]) -> Setup | None:
-    """The game a URL asks for, or None when it asks for the setup screen (level or
-    mode missing or not understood). A missing or bad difficulty is ``medium``; a bad
-    seed is treated as missing."""
-    level = _int(params.get("level"))
-    mode = (params.get("mode") or "").strip().lower()
-    if level not in LEVELS or mode not in MODES:
-        return None
-    difficulty = (params.get("difficulty") or "").strip().lower()
-    if difficulty not in DIFFICULTIES:
-        difficulty = DEFAULT_DIFFICULTY
-    seed = _int(params.get("seed"))
-    if seed is not None and not 0 <= seed <= MAX_SEED:
-        seed = None
-    return Setup(level, mode, difficulty, seed)
 
 
 # ------------------------------------------------------------------ slots and calls
@@ -157,50 +68,6 @@ def shout_groups(call: str, groups: Sequence[Sequence[str]]) -> list[list[str]]:
     return [list(g) for g in groups[:n]]
 
 
-def level_rules(level: int) -> str:
-    """One sentence: what a group is at ``level``."""
-    if level == 2:
-        return "A group is 3 states where one borders both others, in any order."
-    if level == 3:
-        return (
-            "A group is 3 states where one borders both others, sorted with that state in "
-            "the middle (any order if all three border each other)."
-        )
-    return (
-        "Two groups of 4+4 or 5+3 states, each sorted so every state borders the next; the "
-        "bonus needs a third group of 3."
-    )
-
-
-# ------------------------------------------------------------------ cards
-
-
-def card_html(code: str, help_id: str | None = None) -> str:
-    """A compact GeoPlunge card for a hand: postal code, name, the time-zone colour (and
-    a dot for a second zone) and the border states, so players can reason about groups.
-    Screen readers hear the name, the borders by name and where the card lies."""
-    by = atlas.by_code()
-    s = by[code]
-    zones = s.time_zones
-    cls = ["hb-card", "bu-card", f"tz-{ZONE_CLASS[zones[0]]}"]
-    dot = ""
-    if len(zones) > 1:
-        dot = f'<span class="tz-dot tz-dot-{ZONE_CLASS[zones[1]]}" aria-hidden="true"></span>'
-    names = ", ".join(by[b].name for b in s.borders) or "no state"
-    codes = " ".join(s.borders) or "none"
-    described = f' aria-describedby="{help_id}"' if help_id else ""
-    # a single long word (Massachusetts) gets a smaller size instead of breaking
-    long = " is-long" if max(len(w) for w in s.name.split()) >= 10 else ""
-    return (
-        f'<li class="{" ".join(cls)}" data-card="{code}" tabindex="0"{described}>{dot}'
-        f'<span class="bu-card-code" aria-hidden="true">{code}</span>'
-        f'<span class="bu-card-name{long}">{escape(s.name)}</span>'
-        f'<span class="bu-card-borders" aria-hidden="true">{escape(codes)}</span>'
-        f'<span class="visually-hidden">, borders {escape(names)}</span>'
-        f'<span class="visually-hidden hb-where"></span></li>'
-    )
-
-
 # ------------------------------------------------------------------ hints
 
 
@@ -219,6 +86,27 @@ class Hint:
     cards: tuple[str, ...] = ()
     slot: int | None = None
     call: str | None = None
+    bonus: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__slots__}
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> Hint:
+        return cls(**{**obj, "cards": tuple(obj["cards"])})
+
+    def first_step(self) -> str:
+        """The first step of a group hint: only its key state (R-115)."""
+        key = key_state(self.cards)
+        where = "Group 3, the bonus group" if self.bonus else f"Group {(self.slot or 0) + 1}"
+        return f"Hint: build a group around {name(key)} and try it in {where}."
+
+
+def key_state(cards: Sequence[str]) -> str:
+    """The state of a group that borders most of the others (the middle of a group of 3;
+    the first such state in the order shown)."""
+    by = atlas.by_code()
+    return max(cards, key=lambda c: (sum(o in by[c].borders for o in cards), -cards.index(c)))
 
 
 NO_GEOPLUNGE = "No two winning groups exist in this hand: consider passing."
@@ -293,6 +181,9 @@ def choose_hint(hand: Sequence[str], slots: Sequence[Sequence[str]], level: int)
 
     Hints never move cards; the result says which slot to use."""
     slots = [list(s) for s in slots]
+    bonus = _bonus(hand, slots, level)
+    if bonus is not None:
+        return bonus
     if len(slots) >= 3 and all(slots[:3]) and check_shout("threeoplunge", slots[:3], level).valid:
         return Hint(
             "ready",
@@ -362,6 +253,31 @@ def choose_hint(hand: Sequence[str], slots: Sequence[Sequence[str]], level: int)
     )
 
 
+def _bonus(hand: Sequence[str], slots: Sequence[Sequence[str]], level: int) -> Hint | None:
+    """Groups 1 and 2 hold a GeoPlunge and the other cards a bonus group that makes it a
+    ThreeOPlunge, but Group 3 does not show it yet: the hint is that group (R-115)."""
+    if len(slots) < 3 or not all(slots[:2]):
+        return None
+    if not check_shout("geoplunge", slots[:2], level).valid:
+        return None
+    if slots[2] and check_shout("threeoplunge", slots[:3], level).valid:
+        return None
+    used = {c for g in slots[:2] for c in g}
+    free = [c for c in hand if c not in used]
+    started = set(slots[2])
+    for grp in _prefer(Hand(free, level).groups(3), started):
+        if check_shout("threeoplunge", [*slots[:2], list(grp)], level).valid:
+            return Hint(
+                "group",
+                f"Groups 1 and 2 are a GeoPlunge: shout now, or add the bonus. "
+                f"Hint: {_hint_sentence(grp, level)}. Try them in Group 3.",
+                grp,
+                2,
+                bonus=True,
+            )
+    return None
+
+
 def _slot_for(
     grp: tuple[str, ...],
     slots: Sequence[Sequence[str]],
@@ -380,162 +296,12 @@ def _slot_for(
     return max(free, key=lambda i: (len(set(slots[i]) & set(grp)), not slots[i], -i))
 
 
-def hints_used(n: int) -> str:
-    """ "No hints used", "1 hint used", "2 hints used"."""
-    if n <= 0:
-        return "No hints used"
-    return f"{n} hint{'s' * (n != 1)} used"
+# ------------------------------------------------------------------ the engine
 
 
-# ------------------------------------------------------------------ the table
-
-
-@dataclass
-class Table:
-    """One game of Border-Up on the table clock.
-
-    ``bot_seat`` is the computer's seat (None: two teams of people). The screen calls
-    :meth:`advance` with the game time whenever a timer fires and before each move of a
-    person; :meth:`next_due` says when something is due next (ms of game time)."""
-
-    setup: Setup
-    seed: int
-    state: Any = None
-    moves: list[dict[str, Any]] = field(default_factory=list)
-    bot_seat: int | None = None
-    bot_move: Move | None = None
-    bot_phase: str | None = None
-    _views: dict[tuple[int, int], tuple[Any, dict[str, Any]]] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        self.state = GAME.new(self.seed, level=self.setup.level)
-        if self.setup.mode == "bot":
-            self.bot_seat = BOT_SEAT
-        self._plan()
-
-    # ------------------------------------------------------------ queries
-
-    @property
-    def level(self) -> int:
-        return self.setup.level
-
-    @property
-    def phase(self) -> str:
-        return str(self.view(REFEREE)["phase"])
-
-    @property
-    def over(self) -> bool:
-        return bool(GAME.is_over(self.state))
-
-    @property
-    def now(self) -> int:
-        return int(self.view(REFEREE)["now"])
-
-    def view(self, seat: int) -> dict[str, Any]:
-        """The engine's view for ``seat`` (cached per state: a finished game's view
-        carries the solver's answers)."""
-        key = (id(self.state), seat)
-        hit = self._views.get(key)
-        if hit is not None and hit[0] is self.state:
-            return hit[1]
-        v = GAME.view(self.state, seat)
-        self._views = {k: x for k, x in self._views.items() if x[0] is self.state}
-        self._views[key] = (self.state, v)
-        return v
-
-    def clock(self) -> tuple[str, int] | None:
-        """The table clock's next call, from the referee's legal moves (a public view does
-        not carry deadlines that could reveal a secret move)."""
-        calls = list(GAME.legal_moves(self.state, REFEREE))
-        return None if not calls else (calls[0].kind, int(calls[0].at))
-
-    def next_due(self) -> int | None:
-        """Game time of the next thing the table must do (clock call or bot move)."""
-        times = []
-        c = self.clock()
-        if c is not None:
-            times.append(c[1])
-        if self.bot_move is not None:
-            times.append(int(self.bot_move.at or 0))
-        return min(times) if times else None
-
-    # ------------------------------------------------------------ moves
-
-    def _apply(self, move: Move) -> None:
-        self.state = GAME.apply(self.state, move)
-        self.moves.append(move.to_json())
-
-    def _plan(self) -> None:
-        """(Re)plan the computer's move once per phase, from its own view."""
-        if self.bot_seat is None:
-            return
-        phase = self.phase
-        if phase == self.bot_phase:
-            return
-        self.bot_phase = phase
-        self.bot_move = None
-        if phase == "over":
-            return
-        rng = random.Random(f"{self.seed}:{self.level}:{phase}:{self.setup.difficulty}")
-        p = bot.plan(self.view(self.bot_seat), self.setup.difficulty, rng)
-        self.bot_move = p.move
-
-    def advance(self, t: int) -> list[Move]:
-        """Apply, in time order, every clock call and computer move due at or before
-        ``t``; return them."""
-        done: list[Move] = []
-        for _ in range(16):
-            if self.over:
-                break
-            c = self.clock()
-            due: list[tuple[int, int, Move]] = []
-            if c is not None and c[1] <= t:
-                due.append((c[1], 0, Move(REFEREE, c[0], None, c[1])))
-            bm = self.bot_move
-            if bm is not None and (bm.at or 0) <= t:
-                due.append((max(int(bm.at or 0), self.now), 1, bm))
-            if not due:
-                break
-            at, _, move = min(due, key=lambda d: (d[0], d[1]))
-            move = move.with_time(max(at, self.now))
-            if move.seat == self.bot_seat:
-                self.bot_move = None
-            try:
-                self._apply(move)
-                done.append(move)
-            except GameError:
-                pass  # e.g. a decision that became late: the bot simply did not act
-            self._plan()
-        return done
-
-    def play(self, seat: int, kind: str, data: Any, t: int) -> Move:
-        """A person's move at game time ``t`` (anything due before it is applied
-        first); raises the engine's GameError if refused."""
-        self.advance(t)
-        move = Move(seat, kind, data, max(t, self.now))
-        self._apply(move)
-        self._plan()
-        return move
-
-    def replay(self, moves: Sequence[Mapping[str, Any]]) -> None:
-        """Re-apply a saved move list (seed + moves replay exactly)."""
-        for m in moves:
-            move = Move.from_json(dict(m))
-            if move.seat == self.bot_seat:
-                self.bot_move = None
-            self._apply(move)
-            self._plan()
-
-    # ------------------------------------------------------------ words
-
-    def team_label(self, seat: int) -> str:
-        if self.bot_seat is None:
-            return f"Team {seat + 1}"
-        return "The computer" if seat == self.bot_seat else "You"
-
-    def dealt(self) -> int:
-        return hand_size(self.level)
-
-
-def shout_label(call: str) -> str:
-    return call_name(call) + "!"
+def engine(setup: Setup) -> LocalEngine:
+    """The engine client of one Border-Up game (the computer is seat 1 against a person)."""
+    assert setup.seed is not None
+    computer = PhaseBot(bot.plan, setup.seed, setup.level, setup.difficulty)
+    bots = {BOT_SEAT: computer} if setup.mode == "bot" else {}
+    return LocalEngine(GAME, setup.seed, {"level": setup.level}, bots)

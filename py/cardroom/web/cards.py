@@ -14,9 +14,18 @@ from __future__ import annotations
 from datetime import date
 from html import escape
 
-from cardroom.atlas import StateFacts
+from cardroom.atlas import StateFacts, by_code
 
-__all__ = ["MONTHS", "ZONE_CLASS", "card_html", "flag_url", "long_date", "ordinal"]
+__all__ = [
+    "HAND_CARD_KEY",
+    "MONTHS",
+    "ZONE_CLASS",
+    "card_html",
+    "flag_url",
+    "hand_card_html",
+    "long_date",
+    "ordinal",
+]
 
 MONTHS = (
     "January",
@@ -107,8 +116,9 @@ def card_html(
         )
     borders = (
         "".join(
-            f'<li><abbr title="{e(names.get(b, b))}">{e(b)}</abbr>'
-            f'<span class="visually-hidden"> {e(names.get(b, b))}</span></li>'
+            f'<li><a class="border-chip" href="?screen=atlas&amp;state={b}" data-goto="{b}">'
+            f'<span aria-hidden="true">{e(b)}</span>'
+            f'<span class="visually-hidden">{e(names.get(b, b))}</span></a></li>'
             for b in s.borders
         )
         or '<li class="none">None</li>'
@@ -118,7 +128,10 @@ def card_html(
     facts = "".join(
         [
             _fact("Statehood", f"{long_date(s.statehood_date)} {_rank(s.statehood_rank)}"),
-            _fact('<abbr title="President at time of statehood">PATOS</abbr>', patos),
+            _fact(
+                "PATOS",
+                f'{patos}<span class="fact-note">President at the time of statehood</span>',
+            ),
             _fact("Population 2020", f"{s.population_2020:,} {_rank(s.population_rank)}"),
             _fact("Population 2010", f"{s.population_2010:,}"),
             _fact("Area", f"{s.area_sq_mi:,} sq mi {_rank(s.area_rank)}"),
@@ -148,4 +161,39 @@ def card_html(
         f'<span class="count">({len(s.borders)})</span></{h_sub}>'
         f"<ul>{borders}</ul></section></div>"
         f"</article>"
+    )
+
+
+#: What the faces of hand cards show, for every game that deals state cards.
+HAND_CARD_KEY = """<details class="bu-key-card"><summary>Card key</summary><ul>
+<li><span class="bu-key-stripe" aria-hidden="true"></span>Top stripe: the state's main time
+zone (Eastern, Central, Mountain, Pacific, Alaska, Hawaii).</li>
+<li><span class="bu-key-dot" aria-hidden="true"></span>Dot: a second time zone.</li>
+<li><strong>Big letters</strong>: the postal code; small letters at the bottom: the states
+it borders.</li></ul></details>"""
+
+
+def hand_card_html(code: str, help_id: str | None = None) -> str:
+    """A compact GeoPlunge card for a hand: postal code, name, the time-zone colour (and
+    a dot for a second zone) and the border states, so players can reason about groups.
+    Screen readers hear the name, the borders by name and where the card lies."""
+    by = by_code()
+    s = by[code]
+    zones = s.time_zones
+    cls = ["hb-card", "bu-card", f"tz-{ZONE_CLASS[zones[0]]}"]
+    dot = ""
+    if len(zones) > 1:
+        dot = f'<span class="tz-dot tz-dot-{ZONE_CLASS[zones[1]]}" aria-hidden="true"></span>'
+    names = ", ".join(by[b].name for b in s.borders) or "no state"
+    codes = " ".join(s.borders) or "none"
+    described = f' aria-describedby="{help_id}"' if help_id else ""
+    # the name's longest word sets its size (CSS fits it to the card): never cut short
+    word = max(len(w) for w in s.name.split())
+    return (
+        f'<li class="{" ".join(cls)}" data-card="{code}" tabindex="0"{described}>{dot}'
+        f'<span class="bu-card-code" aria-hidden="true">{code}</span>'
+        f'<span class="bu-card-name" style="--chars: {word}">{escape(s.name)}</span>'
+        f'<span class="bu-card-borders" aria-hidden="true">{escape(codes)}</span>'
+        f'<span class="visually-hidden">, borders {escape(names)}</span>'
+        f'<span class="visually-hidden hb-where"></span></li>'
     )

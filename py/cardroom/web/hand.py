@@ -34,12 +34,24 @@ from pyodide.ffi import jsnull  # type: ignore[import-not-found]
 from cardroom.web import dom
 from cardroom.web.hand_model import HAND, Arrangement
 
-__all__ = ["HandBoard", "absent", "present"]
+__all__ = ["HandBoard", "absent", "help_html", "present"]
 
 #: How far (px) a pointer must travel before a press becomes a drag.
 DRAG_THRESHOLD = 6
 #: Distance (px) from the window's top/bottom edge where a drag scrolls the page.
 EDGE = 48
+
+
+def help_html(element_id: str, more: str = "") -> str:
+    """How to move cards, for the cards' ``aria-describedby`` (``more``: the game's keys)."""
+    extra = f", {more}" if more else ""
+    return (
+        f'<p class="bu-help" id="{element_id}"><span class="bu-help-kbd">Keyboard: '
+        "<kbd>Tab</kbd> to a card, <kbd>1</kbd> <kbd>2</kbd> <kbd>3</kbd> put it in that "
+        "group, <kbd>←</kbd> <kbd>→</kbd> move it within its group, <kbd>Backspace</kbd> "
+        f'returns it to the hand{extra}.</span> <span class="bu-help-ptr">Mouse or touch: '
+        "drag cards into the groups and along them, or tap a card and then a group.</span></p>"
+    )
 
 
 def absent(x: Any) -> bool:
@@ -88,6 +100,7 @@ class HandBoard:
         on_change: Callable[[], None] | None = None,
         hand_label: str = "Your hand",
         id_prefix: str = "hb",
+        owner_id: str | None = None,
     ) -> None:
         self.arr = arrangement
         self.names = names
@@ -106,13 +119,14 @@ class HandBoard:
         self.roots = (slots_root, hand_root)
         doc = js.document
 
-        # the slots
+        # the slots (named after their owner too: two teams' "Group 1" differ)
+        owner = f"{owner_id} " if owner_id else ""
         parts = []
         for n, z in enumerate(arrangement.slots, start=1):
             cap = f"{z.capacity}" if z.capacity else ""
             parts.append(
                 f'<section class="hb-zone hb-slot hb-{z.key}" data-zone="{z.key}" '
-                f'aria-labelledby="{id_prefix}-{z.key}-h">'
+                f'aria-labelledby="{owner}{id_prefix}-{z.key}-h">'
                 f'<h3 class="hb-zone-head" id="{id_prefix}-{z.key}-h">'
                 f'<span class="hb-slot-key" aria-hidden="true">{n}</span>'
                 f'<span class="hb-zone-name">{z.label}</span> '

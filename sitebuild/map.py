@@ -1,0 +1,114 @@
+"""The US map: pre-rendered as inline SVG (svgwrite, build time only) so the first paint
+needs no Python."""
+
+from __future__ import annotations
+
+import json
+
+from cardroom import atlas
+from cardroom.web.cards import ZONE_CLASS
+
+from .common import NODE
+from .geometry import decode_arcs, geometry_polygons, label_point, path_data
+
+#: Small states get a labelled call-out box on the map's right edge (a bigger target).
+CALLOUTS = ("VT", "NH", "MA", "RI", "CT", "NJ", "DE", "MD")
+
+
+def render_map(records: dict[str, atlas.StateFacts]) -> tuple[str, dict[str, dict[str, float]]]:
+    """The inline SVG of the US map and per-state label points."""
+    import svgwrite  # build time only
+
+    topo = json.loads((NODE / "us-atlas" / "states-albers-10m.json").read_text("utf-8"))
+    arcs = decode_arcs(topo)
+    by_fips = {s.fips: s for s in records.values()}
+    geoms = topo["objects"]["states"]["geometries"]
+    dwg = svgwrite.Drawing(
+        size=None, viewBox="0 0 975 610", profile="full", debug=False, id="us-map"
+    )
+    dwg.attribs.update(
+        {
+            "class": "us-map",
+            "role": "group",
+            "aria-label": "Map of the United States: choose a state",
+            "focusable": "false",
+        }
+    )
+    states_g = dwg.g(id="map-states")
+    labels_g = dwg.g(**{"class": "map-labels", "aria-hidden": "true"})
+    info: dict[str, dict[str, float]] = {}
+    shapes = []
+    for g in geoms:
+        polys = geometry_polygons(g, arcs)
+        d = path_data(polys)
+        s = by_fips.get(g["id"])
+        if s is None:  # District of Columbia: drawn, not a state, not interactive
+            shapes.append((g["properties"]["name"], None, d, polys))
+            continue
+        shapes.append((s.name, s, d, polys))
+    missing = set(records) - {s.code for _, s, _, _ in shapes if s}
+    if missing:
+        raise SystemExit(f"map: no geometry for {sorted(missing)} (check fips in states.json)")
+    for _name, s, d, polys in sorted(shapes, key=lambda t: t[0]):
+        if s is None:
+            states_g.add(dwg.path(d=d, **{"class": "dc", "aria-hidden": "true"}))
+            continue
+        x, y, r = label_point(polys)
+        xs = [p[0] for poly in polys for p in poly[0]]
+        ys = [p[1] for poly in polys for p in poly[0]]
+        info[s.code] = {
+            "x": round(x, 1),
+            "y": round(y, 1),
+            "r": round(r, 1),
+            "bbox": [round(min(xs), 1), round(min(ys), 1), round(max(xs), 1), round(max(ys), 1)],
+        }
+        states_g.add(
+            dwg.path(
+                d=d,
+                id=f"state-{s.code}",
+                **{
+                    "class": f"state tz-{ZONE_CLASS[s.time_zones[0]]}",
+                    "data-state": s.code,
+                    "data-x": f"{x:.0f}",
+                    "data-y": f"{y:.0f}",
+                    "role": "button",
+                    "tabindex": "0",
+                    "aria-label": s.name,
+                    "aria-pressed": "false",
+                },
+            )
+        )
+        if s.code not in CALLOUTS and r >= 6:
+            size = 11 if r >= 10 else 9
+            labels_g.add(
+                dwg.text(
+                    s.code,
+                    insert=(round(x, 1), round(y + size * 0.36, 1)),
+                    id=f"label-{s.code}",
+                    **{"font-size": size, "class": "map-label"},
+                )
+            )
+    dwg.add(states_g)
+    dwg.add(labels_g)
+    # call-outs for the small north-eastern states
+    co = dwg.g(**{"class": "callouts", "aria-hidden": "true"})
+    top = 150
+    for k, code in enumerate(CALLOUTS):
+        i = info[code]
+        bx, by = 912, top + k * 25
+        co.add(dwg.line(start=(i["x"], i["y"]), end=(bx, by + 9), **{"class": "callout-line"}))
+        grp = dwg.g(**{"class": "callout", "data-callout": code})
+        # an invisible hit area filling the gaps between boxes: a tap a little off a box
+        # still picks that box's state, never the neighbour's shape under the line
+        hit = {"class": "callout-hit"}
+        grp.add(dwg.rect(insert=(bx - 6, by - 3.5), size=(56, 25), **hit))
+        grp.add(dwg.rect(insert=(bx, by), size=(40, 18), rx=4, **{"class": "callout-box"}))
+        grp.add(dwg.text(code, insert=(bx + 20, by + 13), **{"class": "callout-text"}))
+        co.add(grp)
+    dwg.add(co)
+    # on top of everything: the selected state's outline and the focus ring
+    for name in ("selected", "focus"):
+        dwg.add(
+            dwg.path(d="M0 0", id=f"map-{name}", **{"class": f"map-{name}", "aria-hidden": "true"})
+        )
+    return dwg.tostring(), info

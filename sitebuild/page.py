@@ -1,0 +1,59 @@
+"""The pages: index.html (styles, boot script, map and PyScript config inlined, so the
+first paint needs one request) and the licences page."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from cardroom import atlas
+
+from .common import ASSETS, WEB, fill
+
+
+def render_options(records: dict[str, atlas.StateFacts]) -> str:
+    return "".join(
+        f'<option value="{s.code}">{html.escape(s.name)}</option>'
+        for s in sorted(records.values(), key=lambda s: s.name)
+    )
+
+
+def stylesheet() -> str:
+    """app.css first, then every screen's stylesheet (web/*.css): inlined, no request."""
+    sheets = [WEB / "app.css"] + sorted(p for p in WEB.glob("*.css") if p.name != "app.css")
+    return "\n".join(p.read_text("utf-8").strip() for p in sheets).strip()
+
+
+def write_index(
+    out: Path, records: dict[str, atlas.StateFacts], map_svg: str, config_json: str
+) -> None:
+    boot = (WEB / "boot.js").read_text("utf-8")
+    page = fill(
+        (WEB / "index.html").read_text("utf-8"),
+        {
+            "CSS": stylesheet(),
+            "BOOT_JS": boot.strip(),
+            "MAP": map_svg,
+            "STATE_OPTIONS": render_options(records),
+            "PYSCRIPT_CONFIG": html.escape(config_json, quote=True),
+        },
+    )
+    (out / "index.html").write_text(page, "utf-8")
+
+
+def write_licences(out: Path) -> None:
+    """Licences and notices travel with the site (LICENSES.md and a readable page)."""
+    notices = (ASSETS / "LICENSES.md").read_text("utf-8")
+    (out / "LICENSES.md").write_text(notices, "utf-8")
+    (out / "licences.html").write_text(
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        "<title>cardroom · sources and licences</title>"
+        "<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f6f4ef;"
+        "color:#1d2433}main{max-width:60rem;margin:0 auto;padding:1rem}"
+        "pre{white-space:pre-wrap;background:#fff;border:1px solid #d5d0c4;"
+        "border-radius:8px;padding:1rem;font-size:.9rem}</style></head><body>"
+        '<main><h1>Sources and licences</h1><p><a href="./">Back to cardroom</a></p>'
+        f"<pre>{html.escape(notices)}</pre></main></body></html>\n",
+        "utf-8",
+    )

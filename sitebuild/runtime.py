@@ -1,0 +1,141 @@
+"""The browser runtime, vendored from node_modules: Pyodide's core files, PyScript's dist,
+and the boot module (web/pyodide-boot.mjs) that starts Pyodide early."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from .common import NODE, WEB, fill, log
+
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+#: PyScript plugins the site does not use (the error plugin is replaced by our own
+#: error panel; see web/boot.js).
+PYSCRIPT_PLUGINS_OFF = (
+    "codemirror",
+    "deprecations-manager",
+    "donkey",
+    "error",
+    "py-editor",
+    "py-game",
+    "py-terminal",
+)
+
+
+#: PyScript chunks its core imports at start whatever the config says (the plugins the
+#: site turns off still load their small entry chunk); with core.js and core-*.js they
+#: are every PyScript file a screen uses. The rest of dist/ is vendored but never
+#: requested (editor, terminal, TOML, zip, MicroPython, package graph), so never
+#: precached.
+PYSCRIPT_START_CHUNKS = (
+    "deprecations-manager",
+    "donkey",
+    "error",
+    "py-editor",
+    "py-game",
+    "py-terminal",
+)
+#: Modules a memory snapshot holds (pure Python: in snapshot mode `js` reaches no page).
+#: Together they are the start path of the atlas and of Border-Up, minus the DOM layer.
+SNAPSHOT_MODULES = (
+    "cardroom.atlas",
+    "cardroom.core",
+    "cardroom.web.cards",
+    "cardroom.web.kit_logic",
+    "cardroom.web.border_up_logic",
+    "cardroom.geoplunge.solver",
+)
+SOURCE_MAP_RE = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
+
+
+@dataclass(frozen=True)
+class Runtime:
+    """What the rest of the build needs to know about the vendored runtime."""
+
+    pyodide_version: str
+    python_version: str  # "3.14"
+
+    @property
+    def site_packages(self) -> str:
+        return f"/lib/python{self.python_version}/site-packages"
+
+
+def vendor_runtime(out: Path, quiet: bool = False) -> Runtime:
+    """Copy Pyodide's core files to ``out/pyodide`` and PyScript's dist to ``out/pyscript``."""
+    (out / "pyodide").mkdir()
+    for name in PYODIDE_FILES:
+        data = (NODE / "pyodide" / name).read_bytes()
+        if name.endswith(".mjs"):  # the source maps are not shipped: no dangling reference
+            data = SOURCE_MAP_RE.sub(b"\n", data)
+        (out / "pyodide" / name).write_bytes(data)
+    (out / "pyscript").mkdir()
+    for p in sorted((NODE / "@pyscript" / "core" / "dist").iterdir()):
+        if p.suffix == ".map" or p.name == "service-worker.js" or not p.is_file():
+            continue
+        text = p.read_bytes()
+        text = SOURCE_MAP_RE.sub(b"\n", text)
+        (out / "pyscript" / p.name).write_bytes(text)
+    lock = json.loads((NODE / "pyodide" / "pyodide-lock.json").read_text("utf-8"))
+    py_ver = ".".join(lock["info"]["python"].split(".")[:2])
+    pyodide_ver = json.loads((NODE / "pyodide" / "package.json").read_text("utf-8"))["version"]
+    log(f"  pyodide {pyodide_ver} (Python {py_ver}), pyscript core", quiet)
+    return Runtime(pyodide_version=pyodide_ver, python_version=py_ver)
+
+
+def pyscript_start_files(out: Path) -> list[str]:
+    """The vendored PyScript files a page loads (paths relative to ``out``)."""
+    names = sorted(p.name for p in (out / "pyscript").iterdir())
+    core = [n for n in names if n == "core.js" or re.fullmatch(r"core-[\w-]+\.js", n)]
+    chunks = [
+        n for n in names if any(re.fullmatch(rf"{c}-[\w-]+\.js", n) for c in PYSCRIPT_START_CHUNKS)
+    ]
+    if len(core) != 2 or len(chunks) != len(PYSCRIPT_START_CHUNKS):
+        raise SystemExit(f"pyscript: unexpected dist layout {core} {chunks}: check the chunks")
+    return [f"pyscript/{n}" for n in core + chunks]
+
+
+def build_id(out: Path, pkg_name: str) -> str:
+    """What a memory snapshot depends on: the runtime, the package and the boot code."""
+    h = hashlib.sha256()
+    for rel in [f"pyodide/{n}" for n in PYODIDE_FILES] + [f"py/{pkg_name}"]:
+        h.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
+    for src in ("pyodide-boot.mjs", "snapshot-worker.mjs"):
+        h.update((WEB / src).read_bytes())
+    h.update(repr(SNAPSHOT_MODULES).encode())
+    return h.hexdigest()[:16]
+
+
+def write_boot_module(out: Path, runtime: Runtime, pkg_name: str, cards_name: str) -> str:
+    """web/pyodide-boot.mjs with the build's constants filled in, and the snapshot worker;
+    returns the boot module's URL."""
+    boot_mjs = fill(
+        (WEB / "pyodide-boot.mjs").read_text("utf-8"),
+        {
+            "PKG_URL": json.dumps(f"./py/{pkg_name}"),
+            "CARDS_URL": json.dumps(f"./{cards_name}"),
+            "SITE_PACKAGES": json.dumps(runtime.site_packages),
+            "BUILD_ID": json.dumps(build_id(out, pkg_name)),
+            "SNAPSHOT_MODULES": json.dumps(list(SNAPSHOT_MODULES)),
+        },
+    )
+    (out / "pyodide-boot.mjs").write_text(boot_mjs, "utf-8")
+    shutil.copyfile(WEB / "snapshot-worker.mjs", out / "snapshot-worker.mjs")
+    return "./pyodide-boot.mjs"
+
+
+def pyscript_config(interpreter: str) -> str:
+    """web/pyscript.json plus what only the build knows, as compact JSON."""
+    config = json.loads((WEB / "pyscript.json").read_text("utf-8"))
+    config["interpreter"] = interpreter
+    config["plugins"] = [f"!{p}" for p in PYSCRIPT_PLUGINS_OFF]
+    return json.dumps(config, separators=(",", ":"), sort_keys=True)

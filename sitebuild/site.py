@@ -1,0 +1,70 @@
+"""``build(out)``: the whole site, from scratch, deterministically."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from cardroom import atlas
+
+from . import audit, cards, flags, offline, package, page, runtime
+from . import map as us_map
+from .common import ASSETS, NODE, ROOT, WEB, content_name, log
+
+
+def build(out: Path | str = "dist", quiet: bool = False) -> Path:
+    out = Path(out).resolve()
+    if out == ROOT or ROOT.is_relative_to(out) or out in (WEB, ASSETS, NODE, ROOT / "py"):
+        raise SystemExit(f"refusing to build into {out}")
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    log(f"building {out}", quiet)
+
+    rt = runtime.vendor_runtime(out, quiet)
+
+    # engine package, content-addressed: no stale HTTP cache
+    tmp_zip = out / "py" / "cardroom.zip"
+    pkg_bytes = package.zip_package(tmp_zip)
+    pkg_name = content_name("cardroom", pkg_bytes, ".zip")
+    tmp_zip.rename(out / "py" / pkg_name)
+    log(f"  py/{pkg_name}: {len(pkg_bytes):,} bytes", quiet)
+
+    records = {s.code: s for s in atlas.states()}
+    if len(records) != 50:
+        raise SystemExit(f"atlas has {len(records)} states, expected 50")
+    flags.copy_flags(out / "flags", sorted(records), quiet)
+    map_svg, _info = us_map.render_map(records)
+    log(f"  map: {len(map_svg):,} bytes inline", quiet)
+    cards_name = cards.write_cards(out, records, quiet)
+
+    offline.write_icons(out)
+    offline.write_manifest(out)
+    page.write_licences(out)
+
+    interpreter = runtime.write_boot_module(out, rt, pkg_name, cards_name)
+    page.write_index(out, records, map_svg, runtime.pyscript_config(interpreter))
+
+    # precache what the screens use: the page and its boot code, the runtime, the
+    # package, the atlas's card faces and flags, the icons, manifest and licences page
+    used = (
+        ["index.html", "pyodide-boot.mjs", "snapshot-worker.mjs", f"py/{pkg_name}", cards_name]
+        + [f"pyodide/{n}" for n in runtime.PYODIDE_FILES]
+        + runtime.pyscript_start_files(out)
+        + [f"flags/{code}.svg" for code in sorted(records)]
+        + [p.relative_to(out).as_posix() for p in sorted((out / "icons").iterdir())]
+        + ["manifest.webmanifest", "licences.html"]
+    )
+    n_files, version = offline.write_service_worker(out, used)
+
+    bad, seen = audit.audit_remote_refs(out)
+    if bad:
+        raise SystemExit("remote references in the site:\n  " + "\n  ".join(bad))
+    log(f"  remote hosts: none fetched; named in vendored code only: {sorted(seen)}", quiet)
+    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    n_all = sum(1 for p in out.rglob("*") if p.is_file())
+    log(
+        f"  {n_all} files, {total / 1e6:.1f} MB; {n_files} precached, cache cardroom-{version}",
+        quiet,
+    )
+    return out

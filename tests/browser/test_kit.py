@@ -1,0 +1,339 @@
+"""The table kit in the browser: the home page, links, setup, the split screen on a tablet,
+Pause, Back, saves per game, and the ghost click after a game-ending touch.
+
+Border-Up is the game on the table (the only one the site has); what is checked here is
+what every game gets from the kit. Deals come from the engine (``border_up_logic.engine``),
+so the groups laid out are the solver's and the result is the scoring table's.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+from browser_helpers import format_violations, open_site, run_axe, wait_ready
+from playwright.sync_api import expect
+
+from cardroom import scoring
+from cardroom.core import REFEREE
+from cardroom.geoplunge import solver
+from cardroom.web.border_up_logic import engine
+from cardroom.web.kit_logic import WEB_GAMES, Setup
+
+pytestmark = pytest.mark.browser
+
+RESULT_TIMEOUT_MS = 15_000
+
+
+def assert_axe(page: Any, where: str) -> None:
+    violations = run_axe(page)
+    assert not violations, f"axe-core violations on {where}:\n" + format_violations(violations)
+
+
+def phase(page: Any) -> str:
+    return page.evaluate("document.querySelector('.kit-table')?.dataset.phase ?? ''")
+
+
+def wait_phase(page: Any, want: str, timeout: int = 10_000) -> None:
+    page.wait_for_function(
+        "(p) => document.querySelector('.kit-table')?.dataset.phase === p",
+        arg=want,
+        timeout=timeout,
+    )
+
+
+def local_deal(seed: int, level: int) -> list[list[str]]:
+    """Both teams' hands for a two-team deal (nobody GeoPlunging)."""
+    e = engine(Setup("border-up", level, "local", "medium", seed))
+    e.submit({"seat": 0, "kind": "plunge", "data": False}, 100)
+    e.submit({"seat": 1, "kind": "plunge", "data": False}, 200)
+    assert e.view(REFEREE)["phase"] == "race"
+    return [list(e.view(0)["hand"]), list(e.view(1)["hand"])]
+
+
+def playable_seed(level: int, start: int = 1) -> tuple[int, list[list[str]], list[list[list[str]]]]:
+    """A two-team deal where both hands hold a GeoPlunge: (seed, hands, groups)."""
+    for seed in range(start, start + 200):
+        hands = local_deal(seed, level)
+        sols = [solver.solve(h, level).geoplunge for h in hands]
+        if all(sols):
+            return seed, hands, [[list(g) for g in s] for s in sols]  # type: ignore[union-attr]
+    raise AssertionError("no deal where both teams hold a GeoPlunge")
+
+
+def lay_out(page: Any, seat: int, groups: list[list[str]]) -> None:
+    """Put ``groups`` in Groups 1, 2 by keyboard (the same model touch and mouse use)."""
+    for slot, group in enumerate(groups, start=1):
+        for code in group:
+            page.locator(f'#bu-half-{seat} [data-card="{code}"]').focus()
+            page.keyboard.press(str(slot))
+        got = page.eval_on_selector_all(
+            f"#bu-half-{seat} [data-list=g{slot}] [data-card]",
+            "els => els.map(e => e.dataset.card)",
+        )
+        assert got == group, (seat, slot, got)
+
+
+def fits(page: Any) -> None:
+    """No page scrolling, and both shout buttons wholly on screen."""
+    height, inner, width = page.evaluate(
+        "[document.documentElement.scrollHeight, innerHeight, innerWidth]"
+    )
+    assert height <= inner, f"the page is {height} px tall in a {inner} px viewport"
+    for seat in (0, 1):
+        box = page.locator(f"#bu-half-{seat} [data-call=geoplunge]").bounding_box()
+        assert box is not None
+        assert box["y"] >= 0 and box["y"] + box["height"] <= inner, (seat, box, inner)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, (seat, box, width)
+
+
+def two_team_page(new_context: Any, width: int, height: int) -> Any:
+    ctx = new_context(viewport={"width": width, "height": height}, has_touch=True)
+    return ctx.new_page()
+
+
+# --------------------------------------------------------------------------- home and links
+
+
+def test_home_lists_every_game_and_the_atlas(page: Any, site: Any) -> None:
+    open_site(page, site, "/")
+    items = page.locator(".home-item[data-game]")
+    assert items.count() == len(WEB_GAMES)
+    for slug, game in WEB_GAMES.items():
+        item = page.locator(f'.home-item[data-game="{slug}"]')
+        expect(item).to_contain_text(game.how_to)
+        for level in game.levels:
+            expect(item.get_by_role("link", name=f"Level {level}")).to_be_visible()
+    expect(page.locator('.home-item[data-screen-item="atlas"]')).to_be_visible()
+    expect(page.locator("#screen-home .lede")).to_contain_text("GeoPlunge is")
+    assert_axe(page, "the home page")
+    # a level link opens the setup with that level chosen and nothing running
+    page.get_by_role("link", name="Level 3").click()
+    page.wait_for_url("**level=3**")
+    wait_ready(page)
+    expect(page.locator("#kit-setup")).to_be_visible()
+    expect(page.get_by_label("Level 3")).to_be_checked()
+    expect(page.locator(".kit-howto")).to_contain_text("shout GeoPlunge!")
+    assert page.locator(".kit-table").count() == 0, "a link started a game unseen"
+
+
+@pytest.mark.parametrize(
+    ("link", "words"),
+    [
+        ("/?game=tic-tac-toe", "There is no game called “tic-tac-toe”"),
+        ("/?game=border-up&level=9&mode=bot", "Border-Up has no level “9”"),
+    ],
+)
+def test_a_bad_link_says_what_is_wrong(page: Any, site: Any, link: str, words: str) -> None:
+    open_site(page, site, link)
+    expect(page.get_by_role("alert").filter(has_text=words)).to_be_visible()
+    assert_axe(page, f"the page for {link}")
+
+
+# --------------------------------------------------------------------------- setup, Back, Pause
+
+
+def test_a_deep_link_opens_setup_and_back_returns_to_it(page: Any, site: Any) -> None:
+    open_site(page, site, "/?game=border-up&level=2&mode=local&seed=3")
+    expect(page.locator("#kit-setup")).to_be_visible()
+    expect(page.get_by_label("Two teams on one device")).to_be_checked()
+    expect(page.locator("#kit-seed")).to_have_value("3")
+    time.sleep(0.3)
+    assert page.locator(".kit-table").count() == 0, "the clock started before Start"
+    assert_axe(page, "the setup screen")
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("#bu-half-0 .kit-plunge-q")).to_be_visible()
+    assert page.evaluate("history.state && history.state.run") is not None
+    # Back in the middle of a game asks first, paused
+    page.go_back()
+    dialog = page.get_by_role("alertdialog", name="Leave this game?")
+    expect(dialog).to_be_visible()
+    expect(page.locator(".kit-table")).to_have_attribute("data-paused", "1")
+    assert_axe(page, "the leave dialog")
+    dialog.get_by_role("button", name="Keep playing").click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator(".kit-table")).not_to_have_attribute("data-paused", "1")
+    page.go_back()
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="Leave the game").click()
+    expect(page.locator("#kit-setup")).to_be_visible()
+    expect(page.locator("#kit-seed")).to_have_value("3")
+    assert page.locator(".kit-table").count() == 0
+
+
+def test_pause_stops_the_table_clock(page: Any, site: Any) -> None:
+    open_site(page, site, "/?game=border-up&level=2&mode=local&seed=5&autostart=1")
+    count = page.locator("#kit-count")
+    expect(count).to_have_text("5", timeout=3_000)
+    page.locator("#kit-pause").click()
+    expect(page.get_by_role("dialog", name="Game paused")).to_be_visible()
+    shown = count.inner_text()
+    assert_axe(page, "the paused table")
+    time.sleep(6)  # longer than the whole 5-second count
+    assert phase(page) == "plunge", "the engine's count ran on while paused"
+    assert count.inner_text() == shown
+    page.locator("#kit-resume").click()
+    assert phase(page) == "plunge"
+    wait_phase(page, "race", timeout=8_000)  # the count runs again and deals
+    # hiding the page pauses it too
+    page.evaluate(
+        """() => { Object.defineProperty(document, 'visibilityState',
+                     {value: 'hidden', configurable: true});
+                   document.dispatchEvent(new Event('visibilitychange')); }"""
+    )
+    expect(page.locator("#kit-paused-why")).to_have_text("Paused while this page was hidden.")
+    expect(page.locator("#kit-clock")).to_have_text(re.compile(r"^\d+:\d\d / 5:00$"))
+    clock = page.locator("#kit-clock").inner_text()
+    time.sleep(1.5)
+    assert page.locator("#kit-clock").inner_text() == clock
+
+
+# --------------------------------------------------------------------------- saves
+
+
+def test_the_same_deal_link_opened_again_deals_afresh(page: Any, site: Any) -> None:
+    link = "/?game=border-up&level=2&mode=local&seed=7&autostart=1"
+    open_site(page, site, link)
+    for seat in (0, 1):
+        page.locator(f"#bu-half-{seat} [data-plunge=no]").click()
+    wait_phase(page, "race")
+    for seat in (0, 1):
+        page.locator(f"#bu-half-{seat} [data-act=pass]").click()
+    expect(page.locator("#kit-result-title")).to_be_visible(timeout=RESULT_TIMEOUT_MS)
+    first_run = page.evaluate("history.state.run")
+    open_site(page, site, link)  # the same link again, in the same tab
+    expect(page.locator("#bu-half-0 .kit-plunge-q")).to_be_visible()
+    assert page.locator("#kit-result-title").count() == 0, "the old result came back"
+    assert page.evaluate("history.state.run") != first_run
+    # a reload of this tab's game resumes it (the run id lives in history.state)
+    page.locator("#bu-half-0 [data-plunge=yes]").click()
+    page.reload(wait_until="load")
+    wait_ready(page)
+    expect(page.locator("#bu-half-0 [data-plunge=yes]")).to_have_attribute("aria-pressed", "true")
+    # a corrupt save says so and starts fresh
+    page.evaluate(
+        "sessionStorage.setItem('cardroom:game:' + history.state.run, '{\"v\": 1, \"x\"')"
+    )
+    page.reload(wait_until="load")
+    wait_ready(page)
+    expect(page.locator("#kit-problems")).to_contain_text("The saved game could not be read")
+    expect(page.locator("#bu-half-0 [data-plunge=yes]")).to_have_attribute("aria-pressed", "false")
+
+
+# --------------------------------------------------------------------------- a tablet
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (768, 1024)])
+def test_two_teams_on_a_tablet_fit_and_play_to_the_result(
+    new_context: Any, site: Any, width: int, height: int
+) -> None:
+    page = two_team_page(new_context, width, height)
+    seed, _hands, groups = playable_seed(2, start=30)
+    open_site(page, site, f"/?game=border-up&level=2&mode=local&seed={seed}&autostart=1")
+    expect(page.locator(".topbar")).to_be_hidden()
+    expect(page.locator(".site-footer")).to_be_hidden()
+    page.locator("#bu-half-0 [data-plunge=no]").tap()
+    page.locator("#bu-half-1 [data-plunge=no]").tap()
+    wait_phase(page, "race")
+    fits(page)
+    # card names are never cut short: each fits its card (no word overflows or is clipped)
+    cut = page.eval_on_selector_all(
+        ".hb-hand .bu-card-name",
+        "els => els.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)",
+    )
+    assert cut == [], f"names that do not fit their card: {cut}"
+    # the banner is a strip under the bar: most of the table stays uncovered and usable
+    banner = page.locator("#kit-banner")
+    if banner.is_visible():
+        box = banner.bounding_box()
+        assert box is not None and box["height"] < height / 6, box
+    page.locator("#bu-rotate").tap()
+    expect(page.locator("#bu-half-1")).to_have_class(re.compile(r"\bis-rotated\b"))
+    lay_out(page, 0, groups[0])
+    lay_out(page, 1, groups[1])
+    fits(page)
+    assert_axe(page, f"the split screen at {width}x{height}")
+    page.locator("#bu-half-0 [data-call=geoplunge]").tap()
+    title = page.locator("#kit-result-title")
+    expect(title).to_have_text("Team 1 wins!", timeout=RESULT_TIMEOUT_MS)
+    points = scoring.score(0, False, [False, False])
+    for seat in (0, 1):
+        expect(page.locator(f"[data-points='{seat}']")).to_have_text(str(points[seat]))
+    box = title.bounding_box()
+    assert box is not None and 0 <= box["y"] < height, "the headline is off screen"
+    assert_axe(page, f"the result at {width}x{height}")
+
+
+def test_a_touch_that_ends_the_game_does_not_press_play_again(new_context: Any, site: Any) -> None:
+    page = two_team_page(new_context, 1024, 768)
+    seed, _hands, groups = playable_seed(2, start=60)
+    open_site(page, site, f"/?game=border-up&level=2&mode=local&seed={seed}&autostart=1")
+    page.locator("#bu-half-0 [data-plunge=no]").tap()
+    page.locator("#bu-half-1 [data-plunge=no]").tap()
+    wait_phase(page, "race")
+    lay_out(page, 0, groups[0])
+    lay_out(page, 1, groups[1])
+    cdp = page.context.new_cdp_session(page)
+
+    def tap_at(x: float, y: float) -> None:
+        for kind, points in (("touchStart", [{"x": x, "y": y, "id": 1}]), ("touchEnd", [])):
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    shouts = []
+    for seat in (0, 1):
+        b = page.locator(f"#bu-half-{seat} [data-call=geoplunge]").bounding_box()
+        assert b is not None
+        shouts.append((b["x"] + b["width"] / 2, b["y"] + b["height"] / 2))
+    # both teams shout inside the window: the second tap ends the game ...
+    tap_at(*shouts[0])
+    tap_at(*shouts[1])
+    page.wait_for_selector("#kit-result-title", timeout=RESULT_TIMEOUT_MS)
+    # ... and at once a follow-up tap lands where "Play again" now is
+    again = page.get_by_role("button", name="Play again").bounding_box()
+    assert again is not None
+    tap_at(again["x"] + again["width"] / 2, again["y"] + again["height"] / 2)
+    time.sleep(1.0)
+    expect(page.locator("#kit-result-title")).to_be_visible()
+    assert f"seed={seed}" in page.url, "Play again was pressed by the ghost click"
+    # after the first 400 ms the buttons work: Replay this deal deals the same cards
+    page.get_by_role("button", name="Replay this deal").click()
+    expect(page.locator("#bu-half-0 .kit-plunge-q")).to_be_visible()
+    assert f"seed={seed}" in page.url
+    # the new game took the old one's history entry: Back leads to the setup (asking first)
+    page.go_back()
+    page.get_by_role("alertdialog", name="Leave this game?").get_by_role(
+        "button", name="Leave the game"
+    ).click()
+    expect(page.locator("#kit-setup")).to_be_visible()
+    expect(page.locator("#kit-seed")).to_have_value(str(seed))
+    assert "autostart" not in page.url
+
+
+def test_the_hand_over_screen_hides_every_hand(page: Any, site: Any) -> None:
+    """Pass-and-play games call ``table.handover``; Border-Up's race is simultaneous and does
+    not, so the kit's screen is driven here through the page's own interpreter."""
+    open_site(page, site, "/?game=border-up&level=2&mode=local&seed=9&autostart=1")
+    for seat in (0, 1):
+        page.locator(f"#bu-half-{seat} [data-plunge=no]").click()
+    wait_phase(page, "race")
+    assert page.locator(".kit-area [data-card]").count() > 0
+    page.evaluate(
+        """async () => {
+            const boot = await import('./pyodide-boot.mjs');
+            const py = await boot.start();
+            py.runPython(`
+import js
+from cardroom.web import app
+app._mounted.table.handover("Team 2", lambda: js.document.body.setAttribute("data-shown", "2"))
+`);
+        }"""
+    )
+    dialog = page.get_by_role("dialog", name="Pass the device to Team 2")
+    expect(dialog).to_be_visible()
+    assert page.locator("[data-card]").count() == 0, "a hand is still in the page"
+    assert_axe(page, "the hand-over screen")
+    dialog.get_by_role("button", name="Show our cards").click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("body")).to_have_attribute("data-shown", "2")

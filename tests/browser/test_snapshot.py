@@ -1,0 +1,138 @@
+"""Repeat visits start Python from a memory snapshot; anything wrong with the snapshot falls
+back to the normal start, silently, and the bad snapshot is deleted.
+
+One browser context walks through every case in turn (each Pyodide start costs seconds):
+first visit (fresh start, snapshot made after the screen is interactive), second visit
+(restored from the snapshot), offline visit (restored, with the server gone), a snapshot
+from another build, and a snapshot with damaged bytes."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from browser_helpers import READY_TIMEOUT_MS, expect_card, open_site, wait_ready
+
+pytestmark = pytest.mark.browser
+
+SNAPSHOT_TIMEOUT_S = 180.0
+
+_STORED = """async () => {
+    if (!(await caches.has('cardroom.snapshot'))) return null;
+    const c = await caches.open('cardroom.snapshot');
+    const keys = await c.keys();
+    if (keys.length !== 1) return {entries: keys.length};
+    const r = await c.match(keys[0]);
+    const bytes = new Uint8Array(await r.arrayBuffer());
+    const d = await crypto.subtle.digest('SHA-256', bytes);
+    const hex = [...new Uint8Array(d)].map(b => b.toString(16).padStart(2, '0')).join('');
+    return {
+        entries: 1, bytes: bytes.length, key: r.headers.get('x-snapshot-key'),
+        intact: hex === r.headers.get('x-snapshot-sha256'),
+    };
+}"""
+
+# Rewrite the stored snapshot: ``how`` is "key" (another build's key) or "bytes" (damage
+# the bytes in the middle, keeping the recorded digest).
+_TAMPER = """async (how) => {
+    const c = await caches.open('cardroom.snapshot');
+    const [req] = await c.keys();
+    const r = await c.match(req);
+    const bytes = new Uint8Array(await r.arrayBuffer());
+    const headers = new Headers(r.headers);
+    if (how === 'key') {
+        headers.set('x-snapshot-key', 'another-build ' + headers.get('x-snapshot-key'));
+    } else {
+        for (let i = 0; i < 4096; i++) bytes[(bytes.length >> 1) + i] ^= 0x5a;
+    }
+    await c.put(req, new Response(bytes, {headers}));
+    return true;
+}"""
+
+
+def _wait_snapshot(page: Any) -> dict[str, Any]:
+    deadline = time.monotonic() + SNAPSHOT_TIMEOUT_S
+    while time.monotonic() < deadline:
+        state = page.evaluate("() => document.documentElement.dataset.snapshot || ''")
+        assert state != "failed", "the snapshot could not be made"
+        if state == "stored":
+            stored = page.evaluate(_STORED)
+            assert stored and stored["entries"] == 1 and stored["intact"], stored
+            return stored
+        time.sleep(0.5)
+    raise AssertionError("no snapshot was stored after the first visit")
+
+
+def _boot_path(page: Any) -> str:
+    marks = page.evaluate(
+        "() => performance.getEntriesByType('mark').map(m => m.name)"
+        ".filter(n => n.startsWith('cardroom:boot-'))"
+    )
+    path = page.evaluate("() => document.documentElement.dataset.boot")
+    assert marks == [f"cardroom:boot-{path}"], (marks, path)
+    return path
+
+
+def test_repeat_visits_restore_python_from_a_snapshot(new_context: Any, serve_site: Any) -> None:
+    context = new_context(route=False, service_workers="allow")
+    server = serve_site()
+    page = context.new_page()
+
+    # First visit: Python starts normally; once interactive, a snapshot is made.
+    open_site(page, server, "/?screen=atlas")
+    assert _boot_path(page) == "fresh"
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    stored = _wait_snapshot(page)
+    assert stored["bytes"] > 10_000_000, stored  # a whole Python heap
+    assert "pyodide/" in stored["key"] and "Chrome" in stored["key"]
+
+    # Second visit: restored from the snapshot, and the screen works.
+    page.reload(wait_until="load")
+    wait_ready(page)
+    assert _boot_path(page) == "snapshot"
+    page.locator('[data-state="OH"]').click()
+    expect_card(page, "OH")
+    assert page.evaluate(
+        "() => performance.getEntriesByName('cardroom:restore-start', 'mark').length"
+    )
+
+    # Offline: no server, no HTTP cache; the service worker and the snapshot suffice.
+    server.stop()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.clearBrowserCache")
+    cdp.detach()
+    page.goto(server.url("/?screen=atlas&state=VT"), wait_until="load", timeout=READY_TIMEOUT_MS)
+    wait_ready(page)
+    assert _boot_path(page) == "snapshot"
+    expect_card(page, "VT")
+    page.locator('[data-state="NM"]').click()
+    expect_card(page, "NM")
+
+
+@pytest.mark.parametrize("damage", ["key", "bytes"])
+def test_a_snapshot_from_another_build_or_with_damaged_bytes_falls_back(
+    new_context: Any, serve_site: Any, damage: str
+) -> None:
+    context = new_context(route=False, service_workers="allow")
+    server = serve_site()
+    page = context.new_page()
+    open_site(page, server, "/?screen=atlas")
+    _wait_snapshot(page)
+    before = page.evaluate(_STORED)
+    assert page.evaluate(_TAMPER, damage)
+    tampered = page.evaluate(_STORED)
+    if damage == "key":
+        assert tampered["key"] != before["key"] and tampered["intact"]
+    else:
+        assert tampered["key"] == before["key"] and not tampered["intact"]
+
+    page.reload(wait_until="load")
+    wait_ready(page)  # no visible error: the page starts as on a first visit
+    assert _boot_path(page) == "fresh"
+    assert page.evaluate("() => document.querySelector('.loader.failed') === null")
+    page.locator('[data-state="TX"]').click()
+    expect_card(page, "TX")
+    # The bad snapshot is gone (a good one may already have replaced it).
+    now = page.evaluate(_STORED)
+    assert now is None or (now["intact"] and now["key"] == before["key"]), now

@@ -1,0 +1,282 @@
+"""The table kit's plain-Python side: the one link parser (R-110), the pausable table clock
+(R-111), saved games (R-112), the engine client behind its JSON boundary, the points table,
+and the home page listing exactly the games the kit offers."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardroom import scoring
+from cardroom.core import REFEREE
+from cardroom.web.kit_logic import (
+    MAX_SEED,
+    WEB_GAMES,
+    CorruptSave,
+    EngineRefused,
+    LocalEngine,
+    Route,
+    Save,
+    Setup,
+    TableClock,
+    decode_save,
+    encode_save,
+    new_seed,
+    parse_link,
+    points_table,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+from tiny_game import GAME as DUEL  # noqa: E402
+
+CODES = ["TX", "NY", "CA"]
+
+# --------------------------------------------------------------------------- links (R-110)
+
+
+def test_no_link_is_the_home_page() -> None:
+    assert parse_link({}) == Route("home")
+    assert parse_link({"screen": "home"}) == Route("home")
+
+
+def test_atlas_links() -> None:
+    assert parse_link({"screen": "atlas", "state": "tx"}, CODES) == Route("atlas", state="TX")
+    bad = parse_link({"screen": "atlas", "state": "ZZ"}, CODES)
+    assert bad.screen == "atlas" and bad.state is None
+    assert bad.problems == ("“ZZ” is not a state's postal code (like TX or NY).",)
+    assert parse_link({"screen": "atlas"}, CODES) == Route("atlas")
+
+
+def test_unknown_game_or_screen_goes_home_and_says_so() -> None:
+    r = parse_link({"game": "tic-tac-toe"})
+    assert r.screen == "home" and "no game called “tic-tac-toe”" in r.problems[0]
+    assert "Border-Up" in r.problems[0]
+    r = parse_link({"screen": "lobby"})
+    assert r.screen == "home" and r.problems == ("There is no screen called “lobby”.",)
+
+
+def test_a_full_game_link_fills_the_setup_but_does_not_start() -> None:
+    r = parse_link(
+        {"game": "border-up", "level": "4", "mode": "bot", "difficulty": "hard", "seed": "7"}
+    )
+    assert r.screen == "game" and r.game is WEB_GAMES["border-up"]
+    assert r.setup == Setup("border-up", 4, "bot", "hard", 7)
+    assert r.complete and not r.autostart and r.problems == ()
+
+
+def test_autostart_needs_a_complete_and_correct_link() -> None:
+    base = {"game": "border-up", "level": "2", "mode": "local", "autostart": "1"}
+    assert parse_link(base).autostart
+    assert not parse_link({**base, "level": "9"}).autostart
+    assert not parse_link({k: v for k, v in base.items() if k != "mode"}).autostart
+    assert not parse_link({**base, "autostart": "0"}).autostart
+
+
+@pytest.mark.parametrize(
+    ("params", "problem", "field", "value"),
+    [
+        ({"level": "9"}, "Border-Up has no level “9”: pick 2, 3 or 4.", "level", 2),
+        ({"level": "x"}, "Border-Up has no level “x”: pick 2, 3 or 4.", "level", 2),
+        ({"mode": "online"}, "“online” is not a way to play Border-Up.", "mode", "bot"),
+        ({"difficulty": "evil"}, "“evil” is not a difficulty", "difficulty", "medium"),
+        ({"seed": "-3"}, f"from 0 to {MAX_SEED}", "seed", None),
+        ({"seed": str(MAX_SEED + 1)}, f"from 0 to {MAX_SEED}", "seed", None),
+    ],
+)
+def test_bad_parts_are_said_and_defaulted(
+    params: dict[str, str], problem: str, field: str, value: Any
+) -> None:
+    r = parse_link({"game": "border-up", **params})
+    assert r.screen == "game" and len(r.problems) == 1 and problem in r.problems[0]
+    assert getattr(r.setup, field) == value
+    assert not r.complete or field not in ("level", "mode")
+
+
+def test_setup_params_round_trip_through_the_parser() -> None:
+    for s in (Setup("border-up", 3, "bot", "easy", 0), Setup("border-up", 4, "local", "medium", 9)):
+        params = {k: v for k, v in s.params().items() if v is not None}
+        again = parse_link(params).setup
+        assert again is not None
+        if s.mode == "local":  # difficulty is not in a two-team link
+            assert "difficulty" not in params
+            again = Setup(again.game, again.level, again.mode, s.difficulty, again.seed)
+        assert again == s
+
+
+# --------------------------------------------------------------------------- the clock (R-111)
+
+
+def test_the_clock_stops_while_paused() -> None:
+    c = TableClock(t0=1000.0)
+    assert c.now(1000.0) == 0 and c.now(3500.0) == 2500
+    p = c.pause(3500.0)
+    assert p.paused and p.now(99_000.0) == 2500  # stopped however long it stays paused
+    r = p.resume(10_000.0)
+    assert not r.paused and r.now(10_000.0) == 2500 and r.now(11_000.0) == 3500
+    assert r.pause(11_000.0).pause(50_000.0).now(60_000.0) == 3500  # pausing twice: no-op
+    assert c.resume(5000.0) is c
+    assert TableClock.from_json(json.loads(json.dumps(p.to_json()))) == p
+
+
+@pytest.mark.parametrize(
+    "obj",
+    [
+        None,
+        {},
+        {"t0": "x", "paused_ms": 0, "paused_at": None},
+        {"t0": 5, "paused_ms": -1, "paused_at": None},
+        {"t0": 5, "paused_ms": 0, "paused_at": 1},
+    ],
+)
+def test_a_broken_clock_is_a_corrupt_save(obj: Any) -> None:
+    with pytest.raises(CorruptSave):
+        TableClock.from_json(obj)
+
+
+# --------------------------------------------------------------------------- saves (R-112)
+
+
+def test_a_save_round_trips() -> None:
+    save = Save(
+        Setup("border-up", 2, "local", "medium", 5),
+        ({"seat": 0, "kind": "plunge", "data": True, "at": 10},),
+        TableClock(1.0, 2.0, None),
+        {"rotated": True},
+    )
+    assert decode_save(encode_save(save)) == save
+    assert decode_save(None) is None and decode_save("") is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{",
+        "[]",
+        '{"v": 2}',
+        '{"v": 1, "setup": ["border-up", 2, "local", "medium", 5]}',
+        '{"v": 1, "setup": ["chess", 2, "local", "medium", 5], "moves": [], "extra": {},'
+        ' "clock": {"t0": 1, "paused_ms": 0, "paused_at": null}}',
+        '{"v": 1, "setup": ["border-up", 7, "local", "medium", 5], "moves": [], "extra": {},'
+        ' "clock": {"t0": 1, "paused_ms": 0, "paused_at": null}}',
+        '{"v": 1, "setup": ["border-up", 2, "local", "medium", 5], "moves": [3], "extra": {},'
+        ' "clock": {"t0": 1, "paused_ms": 0, "paused_at": null}}',
+    ],
+)
+def test_corrupt_saves_are_refused(text: str) -> None:
+    with pytest.raises(CorruptSave):
+        decode_save(text)
+
+
+# --------------------------------------------------------------------------- the engine client
+
+
+class LowCard:
+    """A computer seat for the tiny duel: commits its lowest card 100 ms after each round
+    starts (it plans again when its hand changes)."""
+
+    def key(self, view: dict[str, Any]) -> Any:
+        return tuple(view["hand"] or ())
+
+    def plan(self, view: dict[str, Any]) -> dict[str, Any] | None:
+        if view["over"] or view["mine"] is not None:
+            return None
+        low = min(int(c[1:]) for c in view["hand"])
+        return {"seat": 1, "kind": "commit", "data": low, "at": view["now"] + 100}
+
+
+def _json_only(x: Any) -> None:
+    assert json.loads(json.dumps(x)) == x
+
+
+def test_the_engine_client_speaks_json_and_drives_bot_and_clock() -> None:
+    e = LocalEngine(DUEL, 3, {"timeout_ms": 1000}, {1: LowCard()})
+    events: list[dict[str, Any]] = []
+    e.on(events.append)
+    v = e.view(0)
+    _json_only(v)
+    assert e.legal(0) == ["commit"] and e.legal(REFEREE) == []
+    assert e.next_due() == 100  # the computer's planned commit
+    card = int(v["hand"][-1][1:])
+    applied = e.submit({"seat": 0, "kind": "commit", "data": card}, 50)
+    _json_only(applied)
+    assert applied == {"seat": 0, "kind": "commit", "data": card, "at": 50}
+    assert e.clock_due() == ("timeout", 1050)  # the clock now waits for seat 1
+    done = e.advance(100)  # the computer's commit is due
+    assert [m["seat"] for m in done] == [1]
+    assert e.view(REFEREE)["history"] and e.clock_due() is None
+    assert [ev["move"]["seat"] for ev in events] == [0, 1]
+    with pytest.raises(EngineRefused) as refused:
+        e.submit({"seat": 0, "kind": "commit", "data": 999}, 200)
+    assert "not in hand" in refused.value.reason and refused.value.kind == "IllegalMove"
+    with pytest.raises(EngineRefused):
+        e.submit({"seat": 0, "kind": "dance"}, 200)
+    # the clock calls time when a seat does not act
+    e2 = LocalEngine(DUEL, 3, {"timeout_ms": 1000})
+    e2.submit({"seat": 0, "kind": "commit", "data": int(e2.view(0)["hand"][0][1:])}, 10)
+    assert e2.next_due() == 1010 and e2.advance(1009) == []
+    assert [m["kind"] for m in e2.advance(1010)] == ["timeout"]
+
+
+def test_the_engine_client_plays_to_the_end_and_replays_exactly() -> None:
+    e = LocalEngine(DUEL, 11, {"timeout_ms": 500}, {1: LowCard()})
+    ends: list[dict[str, Any]] = []
+    e.on(lambda ev: ends.append(ev) if ev["type"] == "over" else None)
+    t = 0
+    rng = random.Random(1)
+    while not e.over:
+        t += 300
+        hand = e.view(0)["hand"]
+        if e.view(0)["mine"] is None and hand:
+            e.submit({"seat": 0, "kind": "commit", "data": int(rng.choice(hand)[1:])}, t)
+        due = e.next_due()
+        e.advance(due if due is not None else t)
+    assert ends == [{"type": "over"}] and e.next_due() is None
+    again = LocalEngine(DUEL, 11, {"timeout_ms": 500}, {1: LowCard()})
+    again.replay(e.moves)
+    assert DUEL.state_to_json(again.state) == DUEL.state_to_json(e.state)
+    broken = LocalEngine(DUEL, 11, {"timeout_ms": 500})
+    with pytest.raises(CorruptSave):
+        broken.replay([{"seat": 0, "kind": "commit", "data": 999, "at": 5}])
+
+
+# --------------------------------------------------------------------------- the result
+
+
+def test_points_table_follows_the_shared_scoring() -> None:
+    lines = [ln.to_json() for ln in scoring.breakdown(1, True, [True, True])]
+    rows = points_table(lines, scoring.score(1, True, [True, True]), ["You", "The computer"])
+    assert rows[0] == {"team": 0, "name": "You", "lines": [], "total": 0}
+    assert rows[1]["total"] == 40 and [x["label"] for x in rows[1]["lines"]] == [
+        "Win",
+        "Bonus",
+        "Both teams GeoPlunged",
+    ]
+    with pytest.raises(ValueError):
+        points_table(lines, (0, 30), ["A", "B"])
+
+
+def test_play_again_never_deals_the_same_deal() -> None:
+    assert new_seed(lambda n: 5, avoid=5) == 6
+    assert new_seed(lambda n: MAX_SEED - 1, avoid=MAX_SEED - 1) == 0
+    assert new_seed(lambda n: 5, avoid=4) == 5
+
+
+# --------------------------------------------------------------------------- the home page
+
+
+def test_the_home_page_lists_exactly_the_games_offered() -> None:
+    html = (ROOT / "web" / "index.html").read_text("utf-8")
+    home = html[html.index('id="screen-home"') : html.index('id="screen-atlas"')]
+    listed = re.findall(r'data-game="([^"]+)"', home)
+    assert listed == list(WEB_GAMES)
+    for slug, game in WEB_GAMES.items():
+        assert game.how_to in home, f"{slug}: the home page's how-to differs from the setup's"
+        for level, text in game.levels.items():
+            assert f'level={level}">Level {level}</a>: {text}' in home
