@@ -965,6 +965,8 @@ def _check_consistent(s: RanksState) -> None:
             raise bad("the base cards are not two of the three turned cards")
         if len(s.bur) not in (0, s.bur_count) or (s.bur and s.call is None):
             raise bad("the BUR cards do not match the roles")
+        if s.phase in ("play", "over") and len(s.base_cards) != 2:
+            raise bad("play needs the two base cards the Call Team kept")
     pw: list[str] = [*s.powers[0], *s.powers[1]]
     for tr in s.tricks:
         pw += [p for p in (tr.power, tr.fpower) if p]

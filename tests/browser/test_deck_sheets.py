@@ -1,0 +1,44 @@
+"""The printable deck sheets, printed to PDF by Chromium: one page per section, and no
+card crosses a page (Letter and A4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+sheets_mod = pytest.importorskip("sitebuild.decks")
+pytestmark = pytest.mark.skipif(
+    not (sheets_mod.NODE / "us-atlas" / "states-albers-10m.json").exists(),
+    reason="node_modules/us-atlas is not installed",
+)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_sheets_print_to_pdf_without_cutting_a_card(paper: str, tmp_path, browser: Any) -> None:
+    page_px = {"letter": 11 * 96, "a4": 297 / 25.4 * 96}[paper]
+    pg = browser.new_page()
+    try:
+        pg.emulate_media(media="print")
+        for name, html in sheets_mod.sheets(paper).items():
+            f = tmp_path / f"{name}.html"
+            f.write_text(html, "utf-8")
+            pg.goto(f.as_uri())
+            pdf = pg.pdf(prefer_css_page_size=True)
+            pages = pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages")
+            sections = html.count('<section class="')
+            assert pages == sections, (name, pages, sections)
+            # every card lies inside its section, and a section fits on one page; with
+            # as many pages as sections (each starts a page), no card crosses a page
+            boxes = pg.eval_on_selector_all(
+                ".card, .key",
+                """els => els.map(e => {
+                    const s = e.closest("section").getBoundingClientRect();
+                    const r = e.getBoundingClientRect();
+                    return [r.top - s.top, s.bottom - r.bottom, s.height]; })""",
+            )
+            assert boxes, name
+            for above, below, height in boxes:
+                assert above >= -0.5 and below >= -0.5 and height + 23 <= page_px, name
+    finally:
+        pg.close()
