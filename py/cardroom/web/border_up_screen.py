@@ -30,15 +30,14 @@ from cardroom.web.hand_model import Arrangement
 from cardroom.web.kit import (
     ButtonTaps,
     GameUI,
-    KitScreen,
-    Table,
     count_seconds,
     mmss,
-    mount_game,
     plunge_prompt_html,
     show_plunge,
 )
 from cardroom.web.kit_logic import WEB_GAMES, LocalEngine, Route, Setup
+from cardroom.web.kit_screen import KitScreen, mount_game
+from cardroom.web.kit_table import Table
 
 TITLE = "Border-Up"
 

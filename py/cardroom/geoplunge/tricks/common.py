@@ -19,6 +19,7 @@ from ..decks import power_card, power_deck
 __all__ = [
     "CARDS",
     "POWERS",
+    "TrickTally",
     "carry_winner",
     "deal_order",
     "first_lead",
@@ -32,6 +33,37 @@ __all__ = [
 CARDS: tuple[str, ...] = tuple(sorted(s.code for s in atlas.states()))
 #: The 15 Power card ids, P01..P15.
 POWERS: tuple[str, ...] = tuple(c.id for c in power_deck())
+
+
+class TrickTally:
+    """The trick record both trick games keep, read off a state's ``tricks`` (each with
+    ``done`` and ``winner``) and ``first`` (who leads trick 1)."""
+
+    __slots__ = ()
+    tricks: tuple[Any, ...]
+    first: int
+
+    @property
+    def done_tricks(self) -> tuple[Any, ...]:
+        return tuple(t for t in self.tricks if t.done)
+
+    @property
+    def current(self) -> Any | None:
+        """The trick being played, if any."""
+        return self.tricks[-1] if self.tricks and not self.tricks[-1].done else None
+
+    @property
+    def won(self) -> tuple[int, int]:
+        w = [0, 0]
+        for t in self.done_tricks:
+            w[t.winner] += 1
+        return (w[0], w[1])
+
+    @property
+    def lead(self) -> int:
+        """Who leads now: the winner of the last trick, else the first lead."""
+        done = self.done_tricks
+        return done[-1].winner if done else self.first
 
 
 def game4_version(rng: Rng) -> tuple[str, Rng]:

@@ -117,7 +117,7 @@ def _judged(trick: Trick, bur: tuple[str, ...]) -> rules.TrickJudgement:
 
 
 @dataclass(frozen=True, slots=True)
-class RanksState:
+class RanksState(common.TrickTally):
     level: int
     version: str | None  # None at Level 2
     force_power: bool
@@ -149,26 +149,6 @@ class RanksState:
     @property
     def pulled(self) -> int | None:
         return next((t for t, p in self.pulls if p), None)
-
-    @property
-    def done_tricks(self) -> tuple[Trick, ...]:
-        return tuple(t for t in self.tricks if t.done)
-
-    @property
-    def current(self) -> Trick | None:
-        return self.tricks[-1] if self.tricks and not self.tricks[-1].done else None
-
-    @property
-    def won(self) -> tuple[int, int]:
-        w = [0, 0]
-        for t in self.done_tricks:
-            w[t.winner] += 1  # type: ignore[index]
-        return (w[0], w[1])
-
-    @property
-    def lead(self) -> int:
-        done = self.done_tricks
-        return done[-1].winner if done else self.first  # type: ignore[return-value]
 
     @property
     def cards_team(self) -> int | None:

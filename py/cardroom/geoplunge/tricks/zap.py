@@ -72,7 +72,7 @@ class ZapTrick:
 
 
 @dataclass(frozen=True, slots=True)
-class ZapState:
+class ZapState(common.TrickTally):
     level: int
     carry: int | None
     pick: tuple[str, str] | None
@@ -89,26 +89,6 @@ class ZapState:
     @property
     def first(self) -> int:
         return common.first_lead(self.carry, self.pick or ())
-
-    @property
-    def done_tricks(self) -> tuple[ZapTrick, ...]:
-        return tuple(t for t in self.tricks if t.done)
-
-    @property
-    def current(self) -> ZapTrick | None:
-        return self.tricks[-1] if self.tricks and not self.tricks[-1].done else None
-
-    @property
-    def won(self) -> tuple[int, int]:
-        w = [0, 0]
-        for t in self.done_tricks:
-            w[t.winner] += 1  # type: ignore[index]
-        return (w[0], w[1])
-
-    @property
-    def lead(self) -> int:
-        done = self.done_tricks
-        return done[-1].winner if done else self.first  # type: ignore[return-value]
 
     def batch(self, name: str, team: int) -> tuple[str, ...]:
         a, b = ranges(self.level)[name][team]

@@ -1,0 +1,501 @@
+"""The table kit's table: one game in progress, then its result (clock, Pause, banner,
+hand-over, layout, game log, saves, result panel). See :mod:`cardroom.web.kit`."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import to_js  # type: ignore[import-not-found]
+from pyodide.ffi.wrappers import (  # type: ignore[import-not-found]
+    clear_interval,
+    clear_timeout,
+    set_interval,
+    set_timeout,
+)
+
+from cardroom.web import dom
+from cardroom.web.kit import (
+    BANNER_MS,
+    SAVE_PREFIX,
+    SETTLE_MS,
+    _storage,
+    mmss,
+    wall,
+)
+from cardroom.web.kit_logic import (
+    EngineRefused,
+    Save,
+    Setup,
+    TableClock,
+    encode_save,
+    hints_used,
+    new_seed,
+    points_table,
+)
+
+if TYPE_CHECKING:
+    from cardroom.web.kit_screen import KitScreen
+
+__all__ = ["Table"]
+
+
+# ====================================================================== the table
+
+
+class Table:
+    """One game in progress (then its result) inside the screen's body."""
+
+    def __init__(self, screen: KitScreen, setup: Setup, run: str, save: Save | None) -> None:
+        self.screen = screen
+        self.setup = setup
+        self.run = run
+        self.ui = screen.ui
+        self.bindings = dom.Bindings()
+        self.timer: Any = None
+        self.ticker: Any = None
+        self.banner_timer: Any = None
+        self.settle_timer: Any = None
+        self.teams = self.ui.team_names(setup)
+        self.restored = save
+        self.engine = self.ui.engine(setup)
+        self.clock = TableClock(wall())
+        self.hints: dict[int, int] = {}
+        self.rotated = False
+        self.finished = False
+        self.settled_at = 0.0
+        self.engine.on(self._on_event)
+        if save is not None:
+            self.engine.replay(save.moves)  # CorruptSave reaches the screen
+            self.clock = save.clock
+            hints = save.extra.get("hints") or {}
+            self.hints = {int(k): int(v) for k, v in dict(hints).items()}
+            self.rotated = bool(save.extra.get("rotated"))
+        self._build()
+        if save is not None and not self.engine.over:  # a reload is time away (R-111)
+            self.clock = self.clock.pause(wall())
+            self.show_paused("back")
+        self.update()
+
+    # ------------------------------------------------------------ time
+
+    def now(self) -> int:
+        return self.clock.now(wall())
+
+    @property
+    def paused(self) -> bool:
+        return self.clock.paused
+
+    def schedule(self) -> None:
+        if self.timer is not None:
+            clear_timeout(self.timer)
+            self.timer = None
+        if self.paused or self.finished:
+            return
+        due = self.engine.next_due()
+        if due is not None:
+            self.timer = set_timeout(self.on_timer, max(0, due - self.now()) + 5)
+
+    def on_timer(self) -> None:
+        self.timer = None
+        if self.paused:
+            return
+        self.engine.advance(self.now())
+        self.save()
+        self.update()
+
+    def pause(self, why: str = "pause") -> None:
+        if self.finished or self.paused:
+            return
+        self.clock = self.clock.pause(wall())
+        self.schedule()
+        self.show_paused(why)
+        self.save()
+
+    def show_paused(self, why: str) -> None:
+        self.overlay.hidden = False
+        self.area.setAttribute("inert", "")
+        text = {
+            "away": "Paused while this page was hidden.",
+            "back": "Paused while you were away.",
+            "leave": "Paused.",
+        }.get(why, "Paused.")
+        dom.q("#kit-paused-why", self.root).textContent = text
+        self.pause_btn.textContent = "Resume"
+        self.pause_btn.setAttribute("aria-pressed", "true")
+        self.root.setAttribute("data-paused", "1")
+        if why != "leave":
+            dom.q("#kit-resume", self.root).focus()
+        dom.announce(f"{text} The clock is stopped.")
+
+    def resume(self) -> None:
+        if not self.paused or self.finished:
+            return
+        self.clock = self.clock.resume(wall())
+        self.overlay.hidden = True
+        self.area.removeAttribute("inert")
+        self.pause_btn.textContent = "Pause"
+        self.pause_btn.setAttribute("aria-pressed", "false")
+        self.root.removeAttribute("data-paused")
+        self.save()
+        dom.announce("The clock runs again.")
+        self.update()
+
+    # ------------------------------------------------------------ layout
+
+    def _build(self) -> None:
+        body = self.screen.body
+        split = " kit-split" if self.setup.mode == "local" else ""
+        body.innerHTML = f"""
+<div class="kit-table{split}" data-phase="" data-mode="{self.setup.mode}">
+  <div class="kit-bar" role="group" aria-label="Table">
+    <p class="kit-clock"><span class="kit-clock-label" id="kit-clock-label">Time</span>
+       <span class="kit-clock-value" id="kit-clock">0:00</span></p>
+    <p class="kit-count" id="kit-count" aria-hidden="true"></p>
+    <p class="kit-status" id="kit-status" aria-live="polite"></p>
+    <div class="kit-banner" id="kit-banner" aria-hidden="true" hidden></div>
+    <details class="kit-log"><summary>Game log</summary><ol id="kit-log-list"></ol></details>
+    <button type="button" class="kit-bar-btn" id="kit-pause" aria-pressed="false">Pause</button>
+  </div>
+  <div class="kit-area" id="kit-area"></div>
+  <div class="kit-overlay" id="kit-overlay" hidden>
+    <div class="kit-dialog" role="dialog" aria-modal="true" aria-labelledby="kit-paused-h">
+      <h2 id="kit-paused-h">Game paused</h2>
+      <p id="kit-paused-why">Paused.</p>
+      <button type="button" class="bu-btn bu-primary" id="kit-resume">Resume</button>
+    </div>
+  </div>
+  <div class="kit-overlay" id="kit-leave" hidden>
+    <div class="kit-dialog" role="alertdialog" aria-modal="true" aria-labelledby="kit-leave-h"
+      aria-describedby="kit-leave-p">
+      <h2 id="kit-leave-h">Leave this game?</h2>
+      <p id="kit-leave-p">The game is paused. If you leave, it ends here.</p>
+      <div class="kit-dialog-buttons">
+        <button type="button" class="bu-btn bu-primary" data-leave="stay">Keep playing</button>
+        <button type="button" class="bu-btn bu-quiet" data-leave="go">Leave the game</button>
+      </div>
+    </div>
+  </div>
+  <div class="kit-overlay kit-handover" id="kit-handover" hidden></div>
+</div>"""
+        self.root = dom.q(".kit-table", body)
+        self.area = dom.q("#kit-area", body)
+        self.overlay = dom.q("#kit-overlay", body)
+        self.clock_el = dom.q("#kit-clock", body)
+        self.clock_label = dom.q("#kit-clock-label", body)
+        self.count_el = dom.q("#kit-count", body)
+        self.status_el = dom.q("#kit-status", body)
+        self.banner_el = dom.q("#kit-banner", body)
+        self.pause_btn = dom.q("#kit-pause", body)
+        self.log_el = dom.q("#kit-log-list", body)
+        self.bindings.on(self.pause_btn, "click", self.on_pause_click)
+        self.bindings.on(dom.q("#kit-resume", body), "click", lambda _e: self.resume())
+        self.bindings.on(dom.q("#kit-leave", body), "click", self.on_leave_click)
+        self.ui.build(self, self.area)
+        for move in self.engine.moves:
+            self._log(move)
+        self.ticker = set_interval(self.tick, 200)
+
+    def on_pause_click(self, _evt: Any) -> None:
+        if self.paused:
+            self.resume()
+        else:
+            self.pause()
+
+    # ------------------------------------------------------------ bar pieces
+
+    def tick(self) -> None:
+        """Redraw the clock (a few times a second); the count is the game's."""
+        if not self.finished:
+            self.ui.tick(self)
+
+    def show_clock(self, label: str, value: str) -> None:
+        self.clock_label.textContent = label
+        self.clock_el.textContent = value
+
+    def show_count(self, seconds: int | None) -> None:
+        self.count_el.textContent = "" if seconds is None else str(seconds)
+
+    def status(self, text: str) -> None:
+        if str(self.status_el.textContent) != text:
+            self.status_el.textContent = text
+
+    def banner(self, html: str, spoken: str, started_at: int | None = None) -> None:
+        """Show ``html`` in the bar's strip for a moment (unless it is already past)."""
+        if started_at is not None and self.now() - started_at > BANNER_MS:
+            return
+        self.banner_el.innerHTML = html
+        self.banner_el.hidden = False
+        dom.announce(spoken)
+
+        def hide() -> None:
+            self.banner_timer = None
+            self.banner_el.hidden = True
+
+        if self.banner_timer is not None:
+            clear_timeout(self.banner_timer)
+        self.banner_timer = set_timeout(hide, BANNER_MS)
+
+    def handover(self, team: str, reveal: Any) -> None:
+        """Pass-and-play: the play area is emptied (nothing of the last hand stays in the
+        page), then "Pass the device to ``team``" until someone taps to reveal;
+        ``reveal()`` then draws that team's hand into the area again."""
+        self.area.replaceChildren()
+        box = dom.q("#kit-handover", self.root)
+        box.innerHTML = (
+            '<div class="kit-dialog" role="dialog" aria-modal="true" aria-labelledby="kit-ho-h">'
+            f'<h2 id="kit-ho-h">Pass the device to {escape(team)}</h2>'
+            f"<p>{escape(team)}: tap when only your team can see the screen.</p>"
+            '<button type="button" class="bu-btn bu-primary" id="kit-reveal">'
+            "Show our cards</button></div>"
+        )
+        box.hidden = False
+
+        def on_reveal(_evt: Any) -> None:
+            box.hidden = True
+            box.replaceChildren()
+            reveal()
+
+        self.bindings.on(dom.q("#kit-reveal", box), "click", on_reveal)
+        dom.q("#kit-reveal", box).focus()
+
+    def layout(self, area: Any, prefix: str, seats: dict[int, str], cls: str = "") -> None:
+        """The teams' halves in ``area``: ``<section id="{prefix}-half-N">`` per seat
+        (labelled by ``{prefix}N-title``). Two halves (two teams on one device) are split
+        top and bottom with a button that turns the top one 180 degrees (saved)."""
+        mode = "mode-local" if len(seats) > 1 else "mode-bot"
+        wheres = ("top", "bottom") if len(seats) > 1 else ("solo",)
+        halves = [
+            f'<section class="kit-half {prefix}-half {prefix}-{where}" id="{prefix}-half-{seat}" '
+            f'aria-labelledby="{prefix}{seat}-title"></section>'
+            for seat, where in zip(seats, wheres, strict=True)
+        ]
+        top_team = escape(seats[next(iter(seats))])
+        middle = (
+            f'<div class="kit-middle {prefix}-middle"><button type="button" '
+            f'class="bu-btn bu-quiet kit-rotate {prefix}-rotate" id="{prefix}-rotate" '
+            f'aria-pressed="false">Turn {top_team}\'s side around</button></div>'
+        )
+        area.innerHTML = (
+            f'<div class="{prefix}-game kit-halves {mode} {cls}" data-phase="">'
+            + middle.join(halves)
+            + "</div>"
+        )
+        rotate = dom.q(".kit-rotate", area)
+        if rotate is None:
+            return
+        top = dom.q(".kit-half", area)
+
+        def apply(announce: bool) -> None:
+            top.classList.toggle("is-rotated", self.rotated)
+            rotate.setAttribute("aria-pressed", "true" if self.rotated else "false")
+            if announce:
+                self.save()
+                turned = "The top side faces the other way."
+                dom.announce(turned if self.rotated else "Both sides face you.")
+
+        def toggle(_evt: Any) -> None:
+            self.rotated = not self.rotated
+            apply(True)
+
+        self.bindings.on(rotate, "click", toggle)
+        apply(False)
+
+    def plunge(self, seat: int, yes: bool) -> None:
+        """A team's answer to "Are you GeoPlunging?"."""
+        if self.submit(seat, "plunge", yes):
+            said = "GeoPlunging" if yes else "not GeoPlunging"
+            dom.announce(f"{self.teams[seat]}: {said}.")
+
+    def count_hint(self, seat: int) -> None:
+        """A hint was given to ``seat`` (the result says how many each team used)."""
+        self.hints[seat] = self.hints.get(seat, 0) + 1
+        self.save()
+
+    # ------------------------------------------------------------ log
+
+    def _on_event(self, event: dict[str, Any]) -> None:
+        if event.get("type") == "move" and hasattr(self, "log_el"):
+            self._log(event["move"])
+
+    def _log(self, move: dict[str, Any]) -> None:
+        text = self.ui.describe(self, move)
+        if not text:
+            return
+        li = js.document.createElement("li")
+        li.textContent = f"{mmss(float(move.get('at') or 0))} {text}"
+        self.log_el.append(li)
+
+    # ------------------------------------------------------------ moves
+
+    def submit(self, seat: int, kind: str, data: Any = None) -> bool:
+        """A person's move (now); False (and said) if the engine refuses it."""
+        if self.engine.over or self.paused:
+            return False
+        try:
+            self.engine.submit({"seat": seat, "kind": kind, "data": data}, self.now())
+        except EngineRefused as exc:
+            dom.announce(f"Not now: {exc.reason}.")
+            self.update()
+            return False
+        self.save()
+        self.update()
+        return True
+
+    def update(self) -> None:
+        if self.finished:
+            return
+        if not self.paused:
+            self.engine.advance(self.now())
+        if self.engine.over:
+            self.finish()
+            return
+        self.ui.update(self)
+        self.schedule()
+
+    # ------------------------------------------------------------ saving
+
+    def save(self) -> None:
+        store = _storage()
+        if store is None:
+            return
+        hints = {str(k): v for k, v in self.hints.items()}
+        extra = {**self.ui.extra(), "hints": hints, "rotated": self.rotated}
+        data = Save(self.setup, tuple(self.engine.moves), self.clock, extra)
+        with contextlib.suppress(Exception):  # quota or privacy mode: play on unsaved
+            store.setItem(SAVE_PREFIX + self.run, encode_save(data))
+
+    # ------------------------------------------------------------ leaving
+
+    def ask_leave(self) -> None:
+        self.pause("leave")
+        box = dom.q("#kit-leave", self.root)
+        box.hidden = False
+        self.overlay.hidden = True
+        dom.q('[data-leave="stay"]', box).focus()
+
+    def on_leave_click(self, evt: Any) -> None:
+        b = dom.closest(evt.target, "button[data-leave]")
+        if b is None:
+            return
+        dom.q("#kit-leave", self.root).hidden = True
+        if dom.attr(b, "data-leave") == "go":
+            self.screen.leave()
+        else:
+            self.resume()
+
+    # ------------------------------------------------------------ the result
+
+    def finish(self) -> None:
+        self.finished = True
+        self.stop_timers()
+        self.save()
+        self.ui.stop()
+        self.root.setAttribute("data-phase", "over")
+        result = self.engine.view(0 if self.setup.mode == "bot" else -1)["result"]
+        headline, tone = self.ui.headline(self, result)
+        rows = points_table(result["scoring"], result["points"], self.teams)
+        teams = []
+        for row in rows:
+            team = row["team"]
+            hints = (
+                ""
+                if team in self.engine.bots
+                else f'<p class="kit-hints-used" data-hints="{team}">'
+                f"{hints_used(self.hints.get(team, 0))}</p>"
+            )
+            items = (
+                "".join(
+                    f"<li><span>{escape(x['label'])}</span> <strong>+{x['points']}</strong></li>"
+                    for x in row["lines"]
+                )
+                or "<li><span>No points</span> <strong>0</strong></li>"
+            )
+            teams.append(
+                f'<div class="kit-points-team" data-team="{team}">'
+                f"<h4>{escape(row['name'])}</h4><ul>{items}</ul>"
+                f'<p class="kit-points-total">Total <strong data-points="{team}">'
+                f"{row['total']}</strong></p>{self.ui.team_note(self, team)}{hints}</div>"
+            )
+        winner = result.get("winner")
+        self.area.removeAttribute("inert")
+        self.area.innerHTML = (
+            f'<div class="kit-result kit-tone-{tone} is-settling" data-winner="'
+            f'{"tie" if winner is None else winner}">'
+            '<div class="kit-result-main">'
+            f'<h2 class="kit-result-title" id="kit-result-title" tabindex="-1">'
+            f"{escape(headline)}</h2>"
+            f'<p class="kit-result-why" data-reason>{escape(result.get("summary") or "")}</p>'
+            '<div class="kit-result-actions">'
+            '<button type="button" class="bu-btn bu-primary" data-act="again">Play again</button>'
+            '<button type="button" class="bu-btn bu-quiet" data-act="replay">'
+            "Replay this deal</button>"
+            '<button type="button" class="bu-btn bu-quiet" data-act="setup">Back to setup</button>'
+            "</div>"
+            '<section class="kit-points" aria-labelledby="kit-points-h">'
+            '<h3 id="kit-points-h">Points</h3>'
+            f'<div class="kit-points-grid">{"".join(teams)}</div>'
+            '<p class="kit-points-rule">Scoring: win 10 · bonus +10 · GeoPlunging +10 if one '
+            "team GeoPlunged, +20 if both (winner only) · tie 5 each.</p></section>"
+            f"{self.ui.result_html(self, result)}</div>{self.ui.result_side_html(self, result)}"
+            "</div>"
+        )
+        host = dom.q(".kit-result", self.area)
+        self.settled_at = float(js.performance.now()) + SETTLE_MS
+
+        def settle() -> None:
+            self.settle_timer = None
+            host.classList.remove("is-settling")
+
+        self.settle_timer = set_timeout(settle, SETTLE_MS)
+        self.bindings.on(host, "click", self.on_result_click)
+        self.ui.result_mounted(self, host)
+        self.status("")
+        self.pause_btn.hidden = True
+        title = dom.q("#kit-result-title", host)
+        title.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+        js.window.scrollTo(0, 0)  # the result's headline sits right under the bar
+        dom.announce(f"{headline}. {result.get('summary') or ''}")
+
+    def on_result_click(self, evt: Any) -> None:
+        if float(js.performance.now()) < self.settled_at:
+            evt.preventDefault()
+            return  # a touch that ended the game must not press anything here (R-113)
+        b = dom.closest(evt.target, "button")
+        if b is None:
+            return
+        act = dom.attr(b, "data-act")
+        # a new deal, or the same deal afresh (R-117), taking this game's history entry so
+        # Back still returns to the setup (R-114)
+        if act == "again":
+            seed = new_seed(random.randrange, self.setup.seed)
+            self.screen.start(self.setup.with_seed(seed), push=False)
+        elif act == "replay":
+            self.screen.start(self.setup, push=False)
+        elif act == "setup":
+            self.screen.leave()
+        else:
+            self.ui.on_result_click(self, b)
+
+    def stop_timers(self) -> None:
+        for name, clear in (
+            ("timer", clear_timeout),
+            ("ticker", clear_interval),
+            ("banner_timer", clear_timeout),
+        ):
+            handle = getattr(self, name)
+            if handle is not None:
+                clear(handle)
+                setattr(self, name, None)
+        self.banner_el.hidden = True
+
+    def stop(self) -> None:
+        self.stop_timers()
+        if self.settle_timer is not None:
+            clear_timeout(self.settle_timer)
+            self.settle_timer = None
+        self.ui.stop()
+        self.bindings.clear()
