@@ -7,6 +7,7 @@ import html
 from pathlib import Path
 
 from cardroom import atlas
+from cardroom.web.links import MODE_TEXT, WEB_GAMES, WebGame
 
 from .common import ASSETS, WEB, fill
 
@@ -16,6 +17,44 @@ def render_options(records: dict[str, atlas.StateFacts]) -> str:
         f'<option value="{s.code}">{html.escape(s.name)}</option>'
         for s in sorted(records.values(), key=lambda s: s.name)
     )
+
+
+def nav_games() -> str:
+    """The nav's link to every game the site offers (``WEB_GAMES``, in its order)."""
+    return "".join(
+        f'<li><a href="?game={g.slug}" data-screen-link="game:{g.slug}">'
+        f"{html.escape(g.title)}</a></li>"
+        for g in WEB_GAMES.values()
+    )
+
+
+def _modes_line(g: WebGame) -> str:
+    modes = [MODE_TEXT[m] for m in g.modes]
+    if "bot" in g.modes:
+        modes[g.modes.index("bot")] += f" ({', '.join(g.difficulties)})"
+    text = modes[0] if len(modes) == 1 else ", ".join(modes[:-1]) + " or " + modes[-1].lower()
+    return text[0].upper() + text[1:] + "."
+
+
+def home_games() -> str:
+    """The home menu: every game with its how-to-play, its levels and how it is played."""
+    items = []
+    for g in WEB_GAMES.values():
+        t = html.escape(g.title)
+        levels = "".join(
+            f'<li><a href="?game={g.slug}&amp;level={n}">Level {n}</a>: {html.escape(text)}</li>'
+            for n, text in g.levels.items()
+        )
+        level_list = (
+            f'<ul class="home-levels" aria-label="{t} levels">{levels}</ul>' if levels else ""
+        )
+        items.append(
+            f'<li class="home-item" data-game="{g.slug}">'
+            f'<h2><a href="?game={g.slug}">{t}</a></h2>'
+            f'<p class="home-howto">{html.escape(g.how_to)}</p>{level_list}'
+            f'<p class="home-modes">{html.escape(_modes_line(g))}</p></li>'
+        )
+    return "\n".join(items)
 
 
 def stylesheet() -> str:
@@ -35,6 +74,8 @@ def write_index(
             "BOOT_JS": boot.strip(),
             "MAP": map_svg,
             "STATE_OPTIONS": render_options(records),
+            "NAV_GAMES": nav_games(),
+            "HOME_GAMES": home_games(),
             "PYSCRIPT_CONFIG": html.escape(config_json, quote=True),
         },
     )

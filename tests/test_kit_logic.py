@@ -21,10 +21,12 @@ from cardroom.web.kit_logic import (
     CorruptSave,
     EngineRefused,
     LocalEngine,
+    Option,
     Route,
     Save,
     Setup,
     TableClock,
+    WebGame,
     decode_save,
     encode_save,
     new_seed,
@@ -272,11 +274,102 @@ def test_play_again_never_deals_the_same_deal() -> None:
 
 
 def test_the_home_page_lists_exactly_the_games_offered() -> None:
-    html = (ROOT / "web" / "index.html").read_text("utf-8")
-    home = html[html.index('id="screen-home"') : html.index('id="screen-atlas"')]
+    from html import escape  # noqa: PLC0415
+
+    from sitebuild.page import home_games, nav_games  # noqa: PLC0415
+
+    template = (ROOT / "web" / "index.html").read_text("utf-8")
+    assert "<!--@HOME_GAMES-->" in template and "<!--@NAV_GAMES-->" in template
+    home = home_games()
     listed = re.findall(r'data-game="([^"]+)"', home)
     assert listed == list(WEB_GAMES)
+    assert re.findall(r'data-screen-link="game:([^"]+)"', nav_games()) == list(WEB_GAMES)
     for slug, game in WEB_GAMES.items():
-        assert game.how_to in home, f"{slug}: the home page's how-to differs from the setup's"
+        assert escape(game.how_to) in home, f"{slug}: the home page's how-to differs"
         for level, text in game.levels.items():
-            assert f'level={level}">Level {level}</a>: {text}' in home
+            assert f'level={level}">Level {level}</a>: {escape(text)}' in home
+
+
+# --------------------------------------------------------------------------- game options
+
+PARTY = WebGame(
+    "party",
+    "Party",
+    "cardroom.web.app",
+    "A test game with options and no levels.",
+    {},
+    modes=("bot", "local", "solitaire"),
+    options=(
+        Option("players", "Players", {"2": "2", "3": "3", "4": "4"}, "2", ("bot", "local")),
+        Option("teams", "Teams", {"none": "Each for themselves", "2": "Two teams"}, "none"),
+        Option("board", "Board", {"states": "States", "capitals": "Capitals only"}, "states"),
+    ),
+    check=lambda o: (
+        "Two teams need 4 players." if o.get("teams") == "2" and o.get("players") != "4" else None
+    ),
+)
+
+
+@pytest.fixture()
+def party(monkeypatch: pytest.MonkeyPatch) -> WebGame:
+    monkeypatch.setitem(WEB_GAMES, "party", PARTY)
+    return PARTY
+
+
+def test_options_are_read_from_the_link_and_written_back(party: WebGame) -> None:
+    r = parse_link(
+        {"game": "party", "players": "4", "teams": "2", "mode": "local", "board": "Capitals"}
+    )
+    assert r.problems == () and r.complete
+    assert r.setup is not None and r.setup.level == 0
+    assert r.setup.options == (("board", "capitals"), ("players", "4"), ("teams", "2"))
+    assert r.setup.option("players") == "4"
+    params = {k: v for k, v in r.setup.params().items() if v is not None}
+    assert "level" not in params
+    assert parse_link(params).setup == r.setup
+    assert "Players: 4" in r.setup.describe() and "Board: Capitals only" in r.setup.describe()
+
+
+def test_bad_options_are_said_and_defaulted(party: WebGame) -> None:
+    r = parse_link({"game": "party", "players": "7", "level": "2", "mode": "bot"})
+    assert any("7" in p and "players" in p for p in r.problems)
+    assert any("no levels" in p for p in r.problems)
+    assert r.setup is not None and r.setup.option("players") == "2"
+    r = parse_link({"game": "party", "players": "2", "teams": "2", "mode": "local"})
+    assert r.problems == ("Two teams need 4 players.",)
+    assert r.setup is not None and r.setup.option("teams") == "none"
+    assert not parse_link(
+        {"game": "party", "players": "2", "teams": "2", "autostart": "1"}
+    ).autostart
+
+
+def test_options_apply_only_to_their_modes(party: WebGame) -> None:
+    r = parse_link({"game": "party", "mode": "solitaire", "players": "3"})
+    assert r.setup is not None and r.setup.option("players", "-") == "-"
+    assert party.default_setup().options == (
+        ("board", "states"),
+        ("players", "2"),
+        ("teams", "none"),
+    )
+
+
+def test_saves_carry_the_options(party: WebGame) -> None:
+    setup = Setup(
+        "party", 0, "local", "medium", 3, (("board", "capitals"), ("players", "4"), ("teams", "2"))
+    )
+    save = Save(setup, (), TableClock(1000.0), {})
+    assert decode_save(encode_save(save)) == save
+    obj = json.loads(encode_save(save))
+    for bad in (
+        {"board": "capitals", "players": "9", "teams": "2"},
+        {"board": "capitals"},
+        {"board": "capitals", "players": "2", "teams": "2"},
+        ["players"],
+    ):
+        obj["setup"][5] = bad
+        with pytest.raises(CorruptSave):
+            decode_save(json.dumps(obj))
+    obj["setup"][1] = 2  # a level for a game without levels
+    obj["setup"][5] = dict(setup.options)
+    with pytest.raises(CorruptSave):
+        decode_save(json.dumps(obj))

@@ -31,6 +31,7 @@ from cardroom.web.links import (  # re-exported: the kit's plain-Python namespac
     MAX_SEED,
     MODE_TEXT,
     WEB_GAMES,
+    Option,
     Route,
     Setup,
     WebGame,
@@ -47,6 +48,7 @@ __all__ = [
     "CorruptSave",
     "EngineRefused",
     "LocalEngine",
+    "Option",
     "Route",
     "Save",
     "Setup",
@@ -325,7 +327,7 @@ def encode_save(save: Save) -> str:
     return json.dumps(
         {
             "v": SAVE_VERSION,
-            "setup": [s.game, s.level, s.mode, s.difficulty, s.seed],
+            "setup": [s.game, s.level, s.mode, s.difficulty, s.seed, dict(s.options)],
             "moves": list(save.moves),
             "clock": save.clock.to_json(),
             "extra": save.extra,
@@ -345,16 +347,25 @@ def decode_save(text: str | None) -> Save | None:
     if not isinstance(obj, dict) or obj.get("v") != SAVE_VERSION:
         raise CorruptSave("it is not a saved game of this version")
     try:
-        game, level, mode, difficulty, seed = obj["setup"]
+        game, level, mode, difficulty, seed, *rest = obj["setup"]
+        options = rest[0] if rest else {}
         moves, extra = obj["moves"], obj["extra"]
     except (KeyError, TypeError, ValueError):
         raise CorruptSave("parts of it are missing") from None
+    web = WEB_GAMES.get(game) if isinstance(game, str) else None
     ok = (
-        game in WEB_GAMES
+        web is not None
+        and len(rest) <= 1
+        and isinstance(mode, str)
+        and mode in web.modes
+        and isinstance(difficulty, str)
+        and difficulty in web.difficulties
         and isinstance(level, int)
-        and level in WEB_GAMES[game].levels
-        and mode in WEB_GAMES[game].modes
-        and difficulty in WEB_GAMES[game].difficulties
+        and (level in web.levels if web.levels else level == 0)
+        and isinstance(options, dict)
+        and all(isinstance(k, str) and isinstance(v, str) for k, v in options.items())
+        and set(options) == {o.name for o in web.options if o.applies(mode)}
+        and web.problem(mode, options) is None
         and isinstance(seed, int)
         and 0 <= seed <= MAX_SEED
         and isinstance(moves, list)
@@ -364,7 +375,8 @@ def decode_save(text: str | None) -> Save | None:
     if not ok:
         raise CorruptSave("its setup or moves are not readable")
     clock = TableClock.from_json(obj.get("clock"))
-    return Save(Setup(game, level, mode, difficulty, seed), tuple(moves), clock, extra)
+    setup = Setup(game, level, mode, difficulty, seed, tuple(sorted(options.items())))
+    return Save(setup, tuple(moves), clock, extra)
 
 
 # ------------------------------------------------------------------ the result

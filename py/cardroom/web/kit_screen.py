@@ -103,7 +103,7 @@ class KitScreen:
                 (f"The saved game could not be read ({exc}), so a fresh one starts.",)
             )
             g = self.game
-            default = Setup(g.slug, next(iter(g.levels)), g.modes[0], g.default_difficulty)
+            default = g.default_setup()
             self.start(self.route.setup or default, push=False)  # the link's deal, afresh
         return True
 
@@ -148,8 +148,12 @@ class KitScreen:
         self.end_game()
         self.set_playing(False)
         g = self.game
-        s = setup or Setup(g.slug, next(iter(g.levels)), g.modes[0], g.default_difficulty)
-        self.sub.textContent = "Pick a level and who you play against, then press Start."
+        s = setup or g.default_setup()
+        self.sub.textContent = (
+            "Pick a level and who you play against, then press Start."
+            if g.levels
+            else "Pick who plays, then press Start."
+        )
         self.body.innerHTML = self.setup_html(s)
         form = dom.q("#kit-setup", self.body)
         self.bindings.on(form, "submit", self.on_submit)
@@ -174,9 +178,34 @@ class KitScreen:
         notes = {
             "bot": "Your team races the computer.",
             "local": "Split screen: each team gets its own half of one device.",
-        }
+            "solitaire": "One player, no opponent.",
+        } | dict(g.mode_notes)
         modes = "".join(
             radio("mode", m, MODE_TEXT[m], notes.get(m, ""), m == s.mode) for m in g.modes
+        )
+        level_set = (
+            f'<fieldset class="kit-fieldset"><legend>Level</legend><div class="kit-choices">'
+            f"{levels}</div></fieldset>"
+            if g.levels
+            else ""
+        )
+        chosen = dict(s.options)
+        option_sets = "".join(
+            f'<fieldset class="kit-fieldset kit-option" data-option="{escape(o.name)}" '
+            f'data-modes="{" ".join(o.modes)}"{"" if o.applies(s.mode) else " hidden"}>'
+            f'<legend>{escape(o.label)}</legend><div class="kit-choices">'
+            + "".join(
+                radio(
+                    f"opt-{o.name}",
+                    escape(v),
+                    text,
+                    o.note if v == o.default else "",
+                    v == chosen.get(o.name, o.default),
+                )
+                for v, text in o.choices.items()
+            )
+            + "</div></fieldset>"
+            for o in g.options
         )
         diffs = "".join(
             radio("difficulty", d, d.capitalize(), DIFFICULTY_TEXT.get(d, ""), d == s.difficulty)
@@ -187,10 +216,10 @@ class KitScreen:
 <form class="kit-setup" id="kit-setup" novalidate>
   <section class="kit-howto" aria-labelledby="kit-howto-h">
     <h2 id="kit-howto-h">How to play</h2><p>{escape(g.how_to)}</p></section>
-  <fieldset class="kit-fieldset"><legend>Level</legend><div class="kit-choices">{levels}</div>
+  {level_set}
+  <fieldset class="kit-fieldset"><legend>Who plays</legend><div class="kit-choices">{modes}</div>
   </fieldset>
-  <fieldset class="kit-fieldset"><legend>Players</legend><div class="kit-choices">{modes}</div>
-  </fieldset>
+  {option_sets}
   <fieldset class="kit-fieldset" id="kit-difficulty"{" hidden" if s.mode != "bot" else ""}>
     <legend>Computer</legend><div class="kit-choices">{diffs}</div></fieldset>
   <div class="kit-seed-row">
@@ -206,7 +235,11 @@ class KitScreen:
     def on_setup_change(self, _evt: Any) -> None:
         form = dom.q("#kit-setup", self.body)
         mode = dom.q("input[name=mode]:checked", form)
-        dom.q("#kit-difficulty", self.body).hidden = mode is None or str(mode.value) != "bot"
+        value = "" if mode is None else str(mode.value)
+        dom.q("#kit-difficulty", self.body).hidden = value != "bot"
+        for box in dom.qa(".kit-option", form):
+            modes = str(box.getAttribute("data-modes") or "").split()
+            box.hidden = bool(modes) and value not in modes
 
     def on_submit(self, evt: Any) -> None:
         evt.preventDefault()
@@ -227,12 +260,21 @@ class KitScreen:
                 dom.q("#kit-seed", form).focus()
                 return
             seed = int(text)
+        mode = checked("mode", g.modes[0])
+        options = {
+            o.name: checked(f"opt-{o.name}", o.default) for o in g.options if o.applies(mode)
+        }
+        bad = g.problem(mode, options)
+        if bad is not None:
+            dom.q("#kit-setup-error", form).textContent = bad
+            return
         setup = Setup(
             g.slug,
-            int(checked("level", str(next(iter(g.levels))))),
-            checked("mode", g.modes[0]),
+            int(checked("level", str(g.first_level))),
+            mode,
             checked("difficulty", g.default_difficulty),
             seed,
+            tuple(sorted(options.items())),
         )
         self.say_problems(())
         self.start(setup)

@@ -6,14 +6,15 @@ almost nothing: the atlas and the home page never load ``cardroom.core``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 __all__ = [
     "DIFFICULTY_TEXT",
     "MAX_SEED",
     "MODE_TEXT",
     "WEB_GAMES",
+    "Option",
     "Route",
     "Setup",
     "WebGame",
@@ -24,6 +25,7 @@ MAX_SEED = 2**31 - 1
 MODE_TEXT = {
     "bot": "Against the computer",
     "local": "Two teams on one device",
+    "solitaire": "On your own (solitaire)",
 }
 DIFFICULTY_TEXT = {
     "easy": "Takes its time and sometimes shows a wrong group.",
@@ -36,8 +38,29 @@ DIFFICULTY_TEXT = {
 
 
 @dataclass(frozen=True, slots=True)
+class Option:
+    """A game's own setup choice beyond level, mode and difficulty (e.g. ``players``).
+
+    ``name`` is its link parameter, ``choices`` maps each value to its label (in the
+    order shown), ``modes`` the modes it applies to (empty: every mode)."""
+
+    name: str
+    label: str
+    choices: Mapping[str, str]
+    default: str
+    modes: tuple[str, ...] = ()
+    note: str = ""
+
+    def applies(self, mode: str) -> bool:
+        return not self.modes or mode in self.modes
+
+
+@dataclass(frozen=True, slots=True)
 class WebGame:
-    """A game the site offers: its screen module and what the home page and setup say."""
+    """A game the site offers: its screen module and what the home page and setup say.
+
+    A game without levels has ``levels == {}`` (its setups have level 0). ``check``
+    returns a sentence when a combination of options is not allowed (None: fine)."""
 
     slug: str
     title: str
@@ -47,6 +70,34 @@ class WebGame:
     modes: tuple[str, ...] = ("bot", "local")
     difficulties: tuple[str, ...] = ("easy", "medium", "hard")
     default_difficulty: str = "medium"
+    options: tuple[Option, ...] = ()
+    check: Callable[[Mapping[str, str]], str | None] | None = field(default=None, compare=False)
+    mode_notes: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def first_level(self) -> int:
+        return next(iter(self.levels), 0)
+
+    def default_options(self, mode: str) -> tuple[tuple[str, str], ...]:
+        return tuple(sorted((o.name, o.default) for o in self.options if o.applies(mode)))
+
+    def default_setup(self) -> Setup:
+        mode = self.modes[0]
+        return Setup(
+            self.slug,
+            self.first_level,
+            mode,
+            self.default_difficulty,
+            None,
+            self.default_options(mode),
+        )
+
+    def problem(self, mode: str, options: Mapping[str, str]) -> str | None:
+        """A sentence saying why these options cannot be played (None: they can)."""
+        for o in self.options:
+            if o.applies(mode) and options.get(o.name, o.default) not in o.choices:
+                return f"“{options.get(o.name)}” is not a choice of {o.label.lower()}."
+        return self.check(options) if self.check is not None else None
 
 
 WEB_GAMES: dict[str, WebGame] = {
@@ -76,27 +127,45 @@ class Setup:
     mode: str
     difficulty: str
     seed: int | None = None
+    #: the game's own options (:class:`Option`) as sorted ``(name, value)`` pairs
+    options: tuple[tuple[str, str], ...] = ()
+
+    def option(self, name: str, default: str = "") -> str:
+        """The value of option ``name`` (``default`` when it is not set)."""
+        return dict(self.options).get(name, default)
 
     def params(self) -> dict[str, str | None]:
         """The deep link of this game (difficulty only against the computer)."""
-        return {
+        out: dict[str, str | None] = {
             "game": self.game,
-            "level": str(self.level),
+            "level": str(self.level) if self.level else None,
             "mode": self.mode,
             "difficulty": self.difficulty if self.mode == "bot" else None,
-            "seed": None if self.seed is None else str(self.seed),
         }
+        out.update(self.options)
+        out["seed"] = None if self.seed is None else str(self.seed)
+        return out
 
     def describe(self) -> str:
-        who = (
-            f"vs the computer ({self.difficulty})"
-            if self.mode == "bot"
-            else "two teams on one device"
-        )
-        return f"Level {self.level} · {who}"
+        who = {
+            "bot": f"vs the computer ({self.difficulty})",
+            "local": "pass and play"
+            if "players" in dict(self.options)
+            else "two teams on one device",
+            "solitaire": "solitaire",
+        }.get(self.mode, self.mode)
+        game = WEB_GAMES.get(self.game)
+        parts = [f"Level {self.level}"] if self.level else []
+        if game is not None:
+            values = dict(self.options)
+            for o in game.options:
+                if o.name in values and o.applies(self.mode):
+                    parts.append(f"{o.label}: {o.choices.get(values[o.name], values[o.name])}")
+        parts.append(who)
+        return " · ".join(parts)
 
     def with_seed(self, seed: int | None) -> Setup:
-        return Setup(self.game, self.level, self.mode, self.difficulty, seed)
+        return replace(self, seed=seed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +235,11 @@ def _game_route(game: WebGame, params: Mapping[str, str], problems: list[str]) -
     levels = tuple(game.levels)
     level_text = params.get("level")
     level = _int(level_text)
-    if level_text is not None and level not in levels:
+    if not levels:
+        if level_text is not None:
+            problems.append(f"{game.title} has no levels.")
+        level = 0
+    elif level_text is not None and level not in levels:
         problems.append(
             f"{game.title} has no level “{level_text.strip()}”: "
             f"pick {', '.join(map(str, levels[:-1]))} or {levels[-1]}."
@@ -187,13 +260,31 @@ def _game_route(game: WebGame, params: Mapping[str, str], problems: list[str]) -
     if seed_text is not None and (seed is None or seed > MAX_SEED):
         problems.append(f"The deal number is a whole number from 0 to {MAX_SEED}.")
         seed = None
+    chosen = mode or game.modes[0]
+    options: dict[str, str] = {}
+    for o in game.options:
+        raw = params.get(o.name)
+        if raw is None or not o.applies(chosen):
+            continue
+        value = raw.strip().lower()
+        if value in o.choices:
+            options[o.name] = value
+        else:
+            shown = ", ".join(o.choices)
+            problems.append(f"“{raw.strip()}” is not a choice of {o.label.lower()} ({shown}).")
+    full = {o.name: o.default for o in game.options if o.applies(chosen)} | options
+    bad = game.problem(chosen, full)
+    if bad is not None:
+        problems.append(bad)
+        full = dict(game.default_options(chosen))
     complete = level is not None and bool(mode)
     setup = Setup(
         game.slug,
-        level if level is not None else levels[0],
-        mode or game.modes[0],
+        level if level is not None else game.first_level,
+        chosen,
         diff or game.default_difficulty,
         seed,
+        tuple(sorted(full.items())),
     )
     autostart = _yes(params.get("autostart")) and complete and not problems
     return Route("game", game, setup, complete, autostart, problems=tuple(problems))
