@@ -60,13 +60,17 @@ def hash_files(root: Path, skip: set[str]) -> tuple[dict[str, str], str]:
     return revs, h.hexdigest()[:16]
 
 
-def write_service_worker(out: Path, used: list[str]) -> tuple[int, str]:
+def write_service_worker(
+    out: Path, used: list[str], lazy: list[str] | None = None
+) -> tuple[int, str]:
     """sw.js: precaches the files in ``used`` (what the screens load; paths relative to
-    ``out``) under ``cardroom-<version>``, the version being the hash of every other file.
+    ``out``) under ``cardroom-<version>``, the version being the hash of every other file;
+    the files in ``lazy`` (fetched by one screen only, e.g. the word index) are cached the
+    first time the page fetches them.
 
     Returns (number of files precached, version)."""
     files, version = hash_files(out, skip={"sw.js"})
-    missing = sorted(set(used) - set(files))
+    missing = sorted((set(used) | set(lazy or ())) - set(files))
     if missing:
         raise SystemExit(f"service worker: precache names missing files {missing}")
     precache = [[f"./{f}", files[f]] for f in sorted(set(used))]
@@ -75,6 +79,7 @@ def write_service_worker(out: Path, used: list[str]) -> tuple[int, str]:
         {
             "CACHE_NAME": json.dumps(f"cardroom-{version}"),
             "PRECACHE": "[\n" + ",\n".join(json.dumps(e) for e in precache) + "\n]",
+            "LAZY": json.dumps([f"./{f}" for f in sorted(set(lazy or ()))]),
         },
     )
     (out / "sw.js").write_text(sw, "utf-8")

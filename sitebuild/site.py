@@ -7,7 +7,7 @@ from pathlib import Path
 
 from cardroom import atlas
 
-from . import audit, cards, flags, offline, package, page, runtime
+from . import audit, cards, flags, offline, package, page, printing, runtime
 from . import map as us_map
 from .common import ASSETS, NODE, ROOT, WEB, content_name, log
 
@@ -41,6 +41,7 @@ def build(out: Path | str = "dist", quiet: bool = False) -> Path:
     offline.write_icons(out)
     offline.write_manifest(out)
     page.write_licences(out)
+    printed = printing.write_sheets(out, quiet)
 
     interpreter = runtime.write_boot_module(out, rt, pkg_name, cards_name)
     page.write_index(out, records, map_svg, runtime.pyscript_config(interpreter))
@@ -55,7 +56,7 @@ def build(out: Path | str = "dist", quiet: bool = False) -> Path:
         + [p.relative_to(out).as_posix() for p in sorted((out / "icons").iterdir())]
         + ["manifest.webmanifest", "licences.html"]
     )
-    n_files, version = offline.write_service_worker(out, used)
+    n_files, version = offline.write_service_worker(out, used, lazy=printed)
 
     bad, seen = audit.audit_remote_refs(out)
     if bad:

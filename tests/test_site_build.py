@@ -218,3 +218,37 @@ def test_card_face_prints_every_field():
     for code in tx.borders:
         assert code in text
     assert cards.ordinal(1) == "1st" and cards.ordinal(12) == "12th" and cards.ordinal(23) == "23rd"
+
+
+def test_printable_decks_are_in_the_site_for_letter_and_a4_and_cached_on_first_use(site):
+    from html.parser import HTMLParser  # noqa: PLC0415
+
+    index = (site / "print" / "index.html").read_text("utf-8")
+
+    class Links(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.hrefs: list[str] = []
+
+        def handle_starttag(self, tag, attrs):
+            if tag == "a":
+                self.hrefs.append(dict(attrs)["href"])
+
+    links = Links()
+    links.feed(index)
+    sheets = [h for h in links.hrefs if h.endswith(("-letter.html", "-a4.html"))]
+    _load_build()
+    from sitebuild.decks import SHEETS  # noqa: PLC0415
+
+    assert len(sheets) == 2 * len(SHEETS) >= 12, sheets  # every sheet, Letter and A4
+    for href in sheets:
+        html = (site / "print" / href).read_text("utf-8")
+        assert f'data-paper="{href.rsplit("-", 1)[1].removesuffix(".html")}"' in html
+    geo = (site / "print" / "geoplunge-a4.html").read_text("utf-8")
+    used = set(re.findall(r'src="\.\./flags/([A-Z]{2})\.svg"', geo))
+    assert len(used) == 50 and all((site / "flags" / f"{c}.svg").is_file() for c in used)
+    assert 'href="print/index.html"' in (site / "index.html").read_text("utf-8")
+    sw = (site / "sw.js").read_text("utf-8")
+    precached = json.loads(re.search(r"const PRECACHE = (\[.*?\n\]);", sw, re.S).group(1))
+    assert not [u for u, _ in precached if u.startswith("./print/")], "print pages: not on start"
+    assert "./print/index.html" in sw and "./print/map-letter.html" in sw  # cached when opened

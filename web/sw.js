@@ -16,6 +16,9 @@
 "use strict";
 const CACHE = {{CACHE_NAME}};
 const PRECACHE = {{PRECACHE}}; // [url, revision]
+// Files one screen fetches (the Tri-Virsity word index): cached the first time they are
+// fetched, then served from the cache (offline too).
+const LAZY = new Set({{LAZY}}.map((u) => new URL(u, self.location.href).href));
 const REV = "x-cardroom-rev";
 const PAGE = "./index.html";
 
@@ -99,6 +102,11 @@ self.addEventListener("fetch", (event) => {
     }
     const hit = await cache.match(req) || await cache.match(req, { ignoreSearch: true });
     if (hit) return hit;
+    if (LAZY.has(url.origin + url.pathname)) {
+      const res = await fetch(req);
+      if (res.ok) await cache.put(url.origin + url.pathname, res.clone());
+      return res;
+    }
     return fetch(req);
   })());
 });

@@ -42,3 +42,19 @@ def test_sheets_print_to_pdf_without_cutting_a_card(paper: str, tmp_path, browse
                 assert above >= -0.5 and below >= -0.5 and height + 23 <= page_px, name
     finally:
         pg.close()
+
+
+def test_the_site_offers_every_sheet_from_the_home_page(page: Any, site: Any) -> None:
+    from browser_helpers import format_violations, open_site, run_axe  # noqa: PLC0415
+
+    open_site(page, site, "/")
+    page.click('a[href="print/index.html"]')
+    page.wait_for_selector("h1:has-text('Printable decks')")
+    assert not (violations := run_axe(page)), format_violations(violations)
+    assert page.locator("a.sheet").count() == 2 * len(sheets_mod.SHEETS)
+    page.click("a[aria-label='GeoPlunge cards, A4 paper']")
+    page.wait_for_selector(".card.geoplunge, [data-paper='a4']")
+    flags = page.eval_on_selector_all(
+        "img.flag", "els => els.map(e => e.complete && e.naturalWidth > 0)"
+    )
+    assert len(flags) == 50 and all(flags), "every flag on the printed cards loads"
