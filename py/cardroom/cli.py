@@ -197,6 +197,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     if args.game == "tournament":
         return _simulate_tournament(args)
+    if args.game == "match":
+        return _simulate_match(args)
     try:
         entry = games.entry(args.game)
     except KeyError as exc:
@@ -318,6 +320,42 @@ def _cmd_check(args: argparse.Namespace) -> int:
     json.dump(summary, sys.stdout)
     sys.stdout.write("\n")
     return 0
+
+
+def _simulate_match(args: argparse.Namespace) -> int:
+    from . import match
+
+    if args.combo not in (2, 3, 4):
+        print("cardroom simulate match: --combo 2, 3 or 4", file=sys.stderr)
+        return 2
+    if args.games < 0:
+        print("cardroom simulate match: --games must be 0 or more", file=sys.stderr)
+        return 2
+    kinds = match.KINDS_OF[args.combo]
+    if args.kind is not None and args.kind not in kinds:
+        print(
+            f"cardroom simulate match: a Combo {args.combo} match is {' or '.join(kinds)}",
+            file=sys.stderr,
+        )
+        return 2
+    if args.minutes is not None and not 1 <= args.minutes <= match.MAX_MINUTES:
+        print(f"cardroom simulate match: --minutes from 1 to {match.MAX_MINUTES}", file=sys.stderr)
+        return 2
+    diffs = (args.team1 or args.difficulty, args.team2 or args.difficulty)
+    report = match.simulate(args.combo, args.games, args.seed, diffs, args.minutes, args.kind)
+    if args.json:
+        json.dump(report, sys.stdout)
+        sys.stdout.write("\n")
+    else:
+        r = report["results"]
+        print(
+            f"Combo {args.combo}: {args.games} matches, {report['games_played']} games; "
+            f"Team 1 {r['team1']}, Team 2 {r['team2']}, ties {r['tie']}; "
+            f"errors {report['errors']} ({report['seconds']} s)"
+        )
+        if "first_error" in report:
+            print(f"  first error: {report['first_error']}")
+    return 0 if report["errors"] == 0 else 1
 
 
 def _simulate_tournament(args: argparse.Namespace) -> int:
@@ -515,13 +553,19 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play bot against bot through the game engine; errors counts games "
         "that raised or broke an invariant (exit 1 if any).",
     )
-    si.add_argument("game", help="a game's slug (border-up, ...) or 'tournament'")
+    si.add_argument("game", help="a game's slug (border-up, ...), 'match' or 'tournament'")
     si.add_argument("--level", type=int, choices=(2, 3, 4), help="the game's level")
     si.add_argument("--version", choices=("ptr1", "ptr2"), help="play-the-ranks at L3/L4")
     si.add_argument("--players", type=int, help="sequence, tri-virsity: players (2)")
     si.add_argument("--variant", help="tri-virsity: variant, e.g. solitaire")
     si.add_argument("--teams-count", dest="teams_count", type=int, help="sequence: 2 or 3 teams")
-    si.add_argument("--combo", type=int, default=4, help="tournament: Combo 2, 3 or 4 (4)")
+    si.add_argument("--combo", type=int, default=4, help="match, tournament: Combo 2, 3 or 4 (4)")
+    si.add_argument(
+        "--kind",
+        choices=("morning", "afternoon", "all", "call"),
+        help="match: the kind of round (default: the Combo's two kinds in turn)",
+    )
+    si.add_argument("--minutes", type=int, help="match: the round clock (default: the kind's)")
     si.add_argument(
         "--teams", type=int, help="sequence: 2 or 3 teams; tournament: how many teams (8)"
     )
