@@ -13,6 +13,8 @@ double-sided print (flip on the long edge) puts every back behind its front. ``p
 * :func:`power_sheet` -- the 15 Power cards (base, category, A/B/C order, version,
   Star Area, colour circles, red or blue square);
 * :func:`clue_sheet` -- the 45 Clue cards;
+* :func:`challenge_sheet` -- the 63 Challenge cards: five colour-coded questions on the
+  front, their answers on the back (behind the same card);
 * :func:`answer_key_sheet` -- the answer key: postal codes on the map, and a list;
 * :func:`cutout_sheet` -- the cut-out card that shows a flag alone.
 
@@ -27,7 +29,7 @@ from html import escape
 from typing import Any
 
 from cardroom import atlas
-from cardroom.geoplunge import decks
+from cardroom.geoplunge import challenge, decks
 
 from .common import NODE
 from .geometry import decode_arcs, geometry_polygons, label_point, path_data
@@ -35,6 +37,7 @@ from .geometry import decode_arcs, geometry_polygons, label_point, path_data
 __all__ = [
     "PAPERS",
     "answer_key_sheet",
+    "challenge_sheet",
     "clue_sheet",
     "cutout_sheet",
     "geoplunge_sheet",
@@ -127,6 +130,19 @@ h1.title { display: none; }
   #eee 2mm 4mm); }
 .cutout .note { position: absolute; top: 40mm; left: 3mm; right: 3mm; text-align: center;
   font-size: 3.4mm; }
+.cq, .back[data-answers] { padding: 2.4mm; }
+.cq .cq-id, .back[data-answers] .cq-id { position: absolute; top: 1.2mm; right: 2.4mm;
+  font-size: 2.2mm; color: #555; }
+.cq ol, .back[data-answers] ol { list-style: none; margin: 2.2mm 0 0; padding: 0; display: flex;
+  flex-direction: column; gap: 1.8mm; }
+.cq li, .back[data-answers] li { border-left: 1.6mm solid; padding: 0.4mm 0 0.4mm 1.4mm;
+  font-size: 2.9mm;
+  line-height: 1.2; }
+.cq .cq-colour, .back[data-answers] .cq-colour { font-weight: bold; text-transform: uppercase;
+  font-size: 2mm;
+  letter-spacing: 0.2mm; display: block; }
+.card.back[data-answers] { display: block; background: #fff; color: #111; text-align: left; }
+.back[data-answers] li { font-size: 3mm; }
 @media screen { body { background: #ddd; } .sheet, .key { background: #fff; margin-bottom: 6mm; } }
 """
 
@@ -157,6 +173,24 @@ def _pages(fronts: list[str], back: str) -> str:
                 k = row * 3 + col
                 backs.append(back if k < len(chunk) else '<div class="card blank"></div>')
         out.append(f'<section class="sheet backs">{"".join(backs)}</section>')
+    return "".join(out)
+
+
+def _paired_pages(fronts: list[str], backs: list[str]) -> str:
+    """Like :func:`_pages`, with each card's own back (mirrored per row, behind its front)."""
+    out = []
+    blank = '<div class="card blank"></div>'
+    for i in range(0, len(fronts), PER_PAGE):
+        chunk = fronts[i : i + PER_PAGE]
+        mine = backs[i : i + PER_PAGE]
+        cells = chunk + [blank] * (PER_PAGE - len(chunk))
+        out.append(f'<section class="sheet fronts">{"".join(cells)}</section>')
+        row_backs = []
+        for row in range(3):
+            for col in (2, 1, 0):  # long-edge duplex: each row mirrored
+                k = row * 3 + col
+                row_backs.append(mine[k] if k < len(chunk) else blank)
+        out.append(f'<section class="sheet backs">{"".join(row_backs)}</section>')
     return "".join(out)
 
 
@@ -290,6 +324,23 @@ def _power_face(c: decks.PowerCard) -> str:
     )
 
 
+def _challenge_side(card: dict[str, Any], side: str) -> str:
+    """One Challenge card's front (its five questions) or back (their answers)."""
+    items = "".join(
+        f'<li style="border-color:{CHUMMY_HEX[q["colour"]]}" data-colour="{q["colour"]}">'
+        f'<span class="cq-colour">{q["colour"]}</span>'
+        f"{escape(q['text'] if side == 'front' else q['answer'])}</li>"
+        for q in card["questions"]
+    )
+    cls = "card cq" if side == "front" else "card back"  # backs styled by data-answers
+    attr = "data-challenge" if side == "front" else "data-answers"
+    label = f"Challenge {card['id']}" if side == "front" else f"Answers {card['id']}"
+    return (
+        f'<div class="{cls}" {attr}="{card["id"]}"><span class="cq-id">{label}</span>'
+        f"<ol>{items}</ol></div>"
+    )
+
+
 def _clue_face(c: decks.ClueCard) -> str:
     items = "".join(f"<li>{escape(decks.CLUE_KINDS[k].label)}</li>" for k in c.options)
     return (
@@ -321,6 +372,16 @@ def power_sheet(paper: str = "letter") -> str:
 def clue_sheet(paper: str = "letter") -> str:
     fronts = [_clue_face(c) for c in decks.clue_deck()]
     return page("Clue cards", _pages(fronts, _back("Clue card")), paper)
+
+
+def challenge_sheet(paper: str = "letter") -> str:
+    """The 63 Challenge cards of Chummy Challenge: on the front the five questions in
+    colour order (red, the easiest, first), on the back each question's printed answer
+    (R-149)."""
+    cards = challenge.printable()
+    fronts = [_challenge_side(c, "front") for c in cards]
+    backs = [_challenge_side(c, "back") for c in cards]
+    return page("Challenge cards", _paired_pages(fronts, backs), paper)
 
 
 def answer_key_sheet(paper: str = "letter") -> str:
@@ -357,6 +418,7 @@ SHEETS: dict[str, tuple[Any, int]] = {
     "map": (map_sheet, 50),
     "power": (power_sheet, 15),
     "clue": (clue_sheet, 45),
+    "challenge": (challenge_sheet, 63),
     "answer-key": (answer_key_sheet, 0),
     "cutout": (cutout_sheet, 1),
 }

@@ -14,8 +14,9 @@ from .common import ZIP_DATE
 LAZY = frozenset({"data/enable1.txt.gz"})
 
 
-def zip_package(dest: Path) -> bytes:
-    """The engine package as a deterministic zip (no bytecode caches)."""
+def zip_package(dest: Path, extra: dict[str, bytes] | None = None) -> bytes:
+    """The engine package as a deterministic zip (no bytecode caches); ``extra`` adds
+    build-time files (path inside the package: bytes), e.g. the word index's address."""
     pkg = Path(atlas.__file__).resolve().parent
     files = sorted(
         p
@@ -33,4 +34,9 @@ def zip_package(dest: Path) -> bytes:
             info.external_attr = 0o644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(info, p.read_bytes())
+        for rel, data in sorted((extra or {}).items()):
+            info = zipfile.ZipInfo(f"cardroom/{rel}", ZIP_DATE)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, data)
     return dest.read_bytes()

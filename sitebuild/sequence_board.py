@@ -1,5 +1,5 @@
 """Sequence States & Capitals equipment drawn at build time with svgwrite (pure functions
-returning SVG text; not wired into the site yet).
+returning SVG text), written into the site as ``sequence.html`` (:func:`write_equipment`).
 
 * :func:`board_svg` -- the fixed 10x10 board (R-70): each space shows the state's shape,
   its colour (the card's time-zone colour), its name and its capital; ``kind="capitals"``
@@ -10,20 +10,38 @@ returning SVG text; not wired into the site yet).
 
 Each state shape is defined once as a ``<symbol>`` and placed with ``<use>``. Spaces carry
 ``data-space`` (0-99) and ``data-state`` (the postal code), cards ``data-card``.
+
+:func:`equipment_html` puts them in ``<template>`` elements for the game's screen: the two
+boards (each defining the 50 shapes), every card face drawn without its own shape (it uses
+the shape of the board on the page, so no id is defined twice) and the three chips as
+``<symbol id="seq-chip-N">``. The file has a fixed name; the service worker's precache
+entry carries its revision, so an update is never served stale.
 """
 
 from __future__ import annotations
 
 import json
 from functools import cache
+from pathlib import Path
 
 from cardroom import atlas
 from cardroom.sequence.board import ADD, CHIPS, REMOVE, board_json
 
-from .common import NODE
+from .common import NODE, log
 from .geometry import decode_arcs, geometry_polygons, path_data
 
-__all__ = ["board_svg", "card_svg", "chip_svg", "state_shapes"]
+__all__ = [
+    "EQUIPMENT",
+    "board_svg",
+    "card_svg",
+    "chip_svg",
+    "equipment_html",
+    "state_shapes",
+    "write_equipment",
+]
+
+#: The equipment file's name in the site (the screen fetches it).
+EQUIPMENT = "sequence.html"
 
 CELL = 100  # board units per space
 GAP = 4
@@ -122,8 +140,9 @@ def board_svg(kind: str = "states") -> str:
     return dwg.tostring()
 
 
-def card_svg(card: str) -> str:
-    """One card: a state card (shape, colour, name) or ADD / REMOVE."""
+def card_svg(card: str, symbols: bool = True) -> str:
+    """One card: a state card (shape, colour, name) or ADD / REMOVE. ``symbols=False``
+    leaves out the shape's ``<symbol>`` (the page's board defines it)."""
     import svgwrite  # build time only
 
     w, h = 63, 88
@@ -140,12 +159,14 @@ def card_svg(card: str) -> str:
         return dwg.tostring()
     s = atlas.by_code()[card]
     dwg.attribs["aria-label"] = f"{s.name} card"
-    _symbols(dwg, [card])
+    if symbols:
+        _symbols(dwg, [card])
     dwg.add(dwg.rect(insert=(1, 1), size=(w - 2, h - 2), rx=4, fill="white", stroke=s.colour,
                      **{"stroke-width": 3}))  # fmt: skip
     dwg.add(dwg.use(f"#seq-shape-{card}", insert=(8, 10), size=(w - 16, 52), fill=s.colour))
+    fit = {"textLength": w - 8, "lengthAdjust": "spacingAndGlyphs"} if len(s.name) > 11 else {}
     dwg.add(dwg.text(s.name, insert=(w / 2, 76), **{"text-anchor": "middle", "font-size": 8,
-                                                    "font-weight": "bold"}))  # fmt: skip
+                                                    "font-weight": "bold", **fit}))  # fmt: skip
     return dwg.tostring()
 
 
@@ -163,13 +184,57 @@ def chip_svg(team: int) -> str:
             "data-mark": style["mark"],
         }
     )
-    dwg.add(dwg.circle(center=(20, 20), r=19, fill=style["fill"], stroke="black"))
+    _chip_marks(dwg, dwg, team)
+    return dwg.tostring()
+
+
+def _chip_marks(dwg, parent, team: int) -> None:
+    style = CHIPS[team]
+    parent.add(dwg.circle(center=(20, 20), r=19, fill=style["fill"], stroke="black"))
     white = {"fill": "none", "stroke": "white", "stroke-width": 3}
     if style["mark"] == "circle":
-        dwg.add(dwg.circle(center=(20, 20), r=8, **white))
+        parent.add(dwg.circle(center=(20, 20), r=8, **white))
     elif style["mark"] == "triangle":
-        dwg.add(dwg.polygon([(20, 9), (30, 27), (10, 27)], **white))
+        parent.add(dwg.polygon([(20, 9), (30, 27), (10, 27)], **white))
     else:
-        dwg.add(dwg.line((12, 12), (28, 28), **white))
-        dwg.add(dwg.line((28, 12), (12, 28), **white))
+        parent.add(dwg.line((12, 12), (28, 28), **white))
+        parent.add(dwg.line((28, 12), (12, 28), **white))
+
+
+def chip_symbols_svg() -> str:
+    """The three chips as ``<symbol id="seq-chip-N">`` (N = team) in a hidden SVG."""
+    import svgwrite  # build time only
+
+    dwg = svgwrite.Drawing(size=None, profile="full", debug=False)
+    dwg.attribs.update({"class": "seq-defs", "aria-hidden": "true", "width": 0, "height": 0})
+    for team in range(len(CHIPS)):
+        sym = dwg.symbol(id=f"seq-chip-{team}")
+        sym.viewbox(0, 0, 40, 40)
+        _chip_marks(dwg, sym, team)
+        dwg.defs.add(sym)
     return dwg.tostring()
+
+
+def equipment_html() -> str:
+    """The screen's equipment as ``<template>`` elements: ``seq-board-states``,
+    ``seq-board-capitals``, ``seq-card-<CARD>`` (the 50 states, ADD, REMOVE) and
+    ``seq-chips``."""
+    parts = [
+        f'<template id="seq-board-{kind}">{board_svg(kind)}</template>'
+        for kind in ("states", "capitals")
+    ]
+    codes = sorted(s.code for s in atlas.states())
+    parts += [
+        f'<template id="seq-card-{c}">{card_svg(c, symbols=False)}</template>'
+        for c in (*codes, ADD, REMOVE)
+    ]
+    parts.append(f'<template id="seq-chips">{chip_symbols_svg()}</template>')
+    return "".join(parts)
+
+
+def write_equipment(out: Path, quiet: bool = False) -> str:
+    """Write ``sequence.html`` into the site ``out``; return its name."""
+    data = equipment_html().encode("utf-8")
+    (out / EQUIPMENT).write_bytes(data)
+    log(f"  {EQUIPMENT}: {len(data):,} bytes (Sequence boards, cards, chips)", quiet)
+    return EQUIPMENT

@@ -7,7 +7,19 @@ from pathlib import Path
 
 from cardroom import atlas
 
-from . import audit, cards, flags, offline, package, page, printing, runtime
+from . import (
+    audit,
+    cards,
+    flags,
+    offline,
+    package,
+    page,
+    printing,
+    runtime,
+    sequence_board,
+    wheels,
+    words,
+)
 from . import map as us_map
 from .common import ASSETS, NODE, ROOT, WEB, content_name, log
 
@@ -23,9 +35,20 @@ def build(out: Path | str = "dist", quiet: bool = False) -> Path:
 
     rt = runtime.vendor_runtime(out, quiet)
 
+    # the Tri-Virsity word index, fetched when its screen opens (never on the start path)
+    words_name, words_info = words.write_index(out, ROOT / "py/cardroom/data/enable1.txt.gz")
+    log(f"  {words_name}: {(out / words_name).stat().st_size:,} bytes", quiet)
+
+    # networkx for the tournament director, fetched when its screen opens
+    wheel_names, wheels_info = wheels.write_wheels(out)
+    for name in wheel_names:
+        log(f"  {name}: {(out / name).stat().st_size:,} bytes", quiet)
+
     # engine package, content-addressed: no stale HTTP cache
     tmp_zip = out / "py" / "cardroom.zip"
-    pkg_bytes = package.zip_package(tmp_zip)
+    pkg_bytes = package.zip_package(
+        tmp_zip, {words.INDEX_INFO: words_info, wheels.INFO: wheels_info}
+    )
     pkg_name = content_name("cardroom", pkg_bytes, ".zip")
     tmp_zip.rename(out / "py" / pkg_name)
     log(f"  py/{pkg_name}: {len(pkg_bytes):,} bytes", quiet)
@@ -37,6 +60,7 @@ def build(out: Path | str = "dist", quiet: bool = False) -> Path:
     map_svg, _info = us_map.render_map(records)
     log(f"  map: {len(map_svg):,} bytes inline", quiet)
     cards_name = cards.write_cards(out, records, quiet)
+    sequence_name = sequence_board.write_equipment(out, quiet)
 
     offline.write_icons(out)
     offline.write_manifest(out)
@@ -50,13 +74,16 @@ def build(out: Path | str = "dist", quiet: bool = False) -> Path:
     # package, the atlas's card faces and flags, the icons, manifest and licences page
     used = (
         ["index.html", "pyodide-boot.mjs", "snapshot-worker.mjs", f"py/{pkg_name}", cards_name]
+        + [sequence_name]
         + [f"pyodide/{n}" for n in runtime.PYODIDE_FILES]
         + runtime.pyscript_start_files(out)
         + [f"flags/{code}.svg" for code in sorted(records)]
         + [p.relative_to(out).as_posix() for p in sorted((out / "icons").iterdir())]
         + ["manifest.webmanifest", "licences.html"]
     )
-    n_files, version = offline.write_service_worker(out, used, lazy=printed)
+    n_files, version = offline.write_service_worker(
+        out, used, lazy=[words_name, *wheel_names, *printed]
+    )
 
     bad, seen = audit.audit_remote_refs(out)
     if bad:

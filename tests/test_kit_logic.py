@@ -353,6 +353,15 @@ def test_options_apply_only_to_their_modes(party: WebGame) -> None:
     )
 
 
+def test_an_option_of_some_levels_only() -> None:
+    r = parse_link({"game": "play-the-ranks", "level": "4", "version": "ptr2", "mode": "local"})
+    assert r.problems == () and r.setup is not None and r.setup.option("version") == "ptr2"
+    r = parse_link({"game": "play-the-ranks", "level": "2", "version": "ptr2"})
+    assert r.setup is not None and r.setup.options == ()
+    assert r.problems == ("Version does not apply to Play the Ranks at level 2.",)
+    assert "version" not in {k for k, v in r.setup.params().items() if v is not None}
+
+
 def test_saves_carry_the_options(party: WebGame) -> None:
     setup = Setup(
         "party", 0, "local", "medium", 3, (("board", "capitals"), ("players", "4"), ("teams", "2"))

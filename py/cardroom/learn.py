@@ -15,6 +15,7 @@ validates everything and raises :class:`~cardroom.core.CorruptState`.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
@@ -182,6 +183,7 @@ def _near(code: str, pool: Sequence[str], rng: random.Random) -> list[str]:
     return (near + same + rest)[:6]
 
 
+@functools.cache
 def _unique_cities() -> dict[str, tuple[str, str]]:
     """Top-five city -> (state, city) for names that are in only one state's top five."""
     seen: dict[str, list[tuple[str, str]]] = {}
@@ -291,8 +293,7 @@ def _question(
             answer=s.time_zones[0],
         )
     if kind == "nicknames":
-        nick = names.normalise(s.nickname)
-        if sum(names.normalise(x.nickname) == nick for x in every.values()) > 1:
+        if code in _shared_nicknames():
             return None
         ch = (
             _choices(rng, s.name, [every[c].name for c in _near(code, pool, rng)])
@@ -339,6 +340,15 @@ def _question(
             kind, f"cities:{code}", code, f"Which state is {city} in?", mode, ch, answer=s.name
         )
     raise ValueError(f"unknown quiz kind {kind!r}")
+
+
+@functools.cache
+def _shared_nicknames() -> frozenset[str]:
+    """States whose nickname another state shares (never asked: two right answers)."""
+    seen: dict[str, list[str]] = {}
+    for x in _states().values():
+        seen.setdefault(names.normalise(x.nickname), []).append(x.code)
+    return frozenset(c for codes in seen.values() if len(codes) > 1 for c in codes)
 
 
 def _is_capital(code: str, city: str) -> bool:

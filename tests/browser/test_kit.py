@@ -110,7 +110,7 @@ def test_home_lists_every_game_and_the_atlas(page: Any, site: Any) -> None:
     expect(page.locator("#screen-home .lede")).to_contain_text("GeoPlunge is")
     assert_axe(page, "the home page")
     # a level link opens the setup with that level chosen and nothing running
-    page.get_by_role("link", name="Level 3").click()
+    page.locator('.home-item[data-game="border-up"]').get_by_role("link", name="Level 3").click()
     page.wait_for_url("**level=3**")
     wait_ready(page)
     expect(page.locator("#kit-setup")).to_be_visible()

@@ -622,6 +622,8 @@ class ChummyChallenge(Game):
                 "points": list(self.points(s)),
                 "lines": [ln.to_json() for ln in scoring.breakdown(winner, bonus, self.plunged(s))],
             }
+            # The table kit's result panel reads the same lines as ``scoring``.
+            out["result"]["scoring"] = out["result"]["lines"]
         return out
 
     def resample(self, state: ChummyState, seat: int, rng: Rng) -> ChummyState:

@@ -66,6 +66,7 @@ __all__ = [
     "rank_text_value",
     "result",
     "sorted_for",
+    "summary",
 ]
 
 LEVELS = (2, 3, 4)
@@ -273,13 +274,44 @@ def outcome(s: DashingState) -> tuple[int | None, bool]:
 def result(s: DashingState) -> dict[str, Any]:
     winner, bonus = outcome(s)
     plunged = [bool(p) for p in s.plunge]
+    lines = [ln.to_json() for ln in scoring.breakdown(winner, bonus, plunged)]
     return {
         "winner": winner,
         "bonus": bonus,
         "points": list(scoring.score(winner, bonus, plunged)),
-        "lines": [ln.to_json() for ln in scoring.breakdown(winner, bonus, plunged)],
+        "lines": lines,
+        "scoring": lines,  # the table kit's name for the breakdown
+        "plunged": plunged,
+        "summary": summary(s.results, ("Team 1", "Team 2")),
         "races": [r.winner for r in s.results],
     }
+
+
+_ENDINGS = {
+    "pass": "both teams gave it up",
+    "time": "nobody shouted in time",
+    "simultaneous": "both teams shouted at once and named their cards alike",
+}
+
+
+def summary(results: Sequence[RaceResult], teams: Sequence[str]) -> str:
+    """Why the game ended as it did: each race's winner (or why it was tied), then the
+    game's (R-139)."""
+    parts = []
+    for r in results:
+        label = _KEY_LABELS[r.key].split(",")[0]
+        if r.winner is None:
+            parts.append(f"Race {r.race} ({label}) was tied: {_ENDINGS.get(r.ending, 'a tie')}.")
+        else:
+            parts.append(f"Race {r.race} ({label}) went to {teams[r.winner]}.")
+    winner, bonus = outcome_of([r.winner for r in results])[1:]
+    if winner is None:
+        parts.append("No team won two races: it's a tie.")
+    elif bonus:
+        parts.append(f"{teams[winner]} won the first two races: the bonus.")
+    else:
+        parts.append(f"{teams[winner]} won two races.")
+    return " ".join(parts)
 
 
 def carry_out(s: DashingState) -> dict[str, Any]:

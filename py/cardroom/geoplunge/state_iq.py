@@ -57,6 +57,7 @@ __all__ = [
     "carry_out",
     "clues_per_guess",
     "result",
+    "summary",
 ]
 
 LEVELS = (2, 3, 4)
@@ -196,14 +197,51 @@ def result(s: StateIQState) -> dict[str, Any]:
     team guessed."""
     winner, bonus = outcome(s.level, s.first, s.guesses)
     plunged = [bool(p) for p in s.plunge]
+    lines = [ln.to_json() for ln in scoring.breakdown(winner, bonus, plunged)]
+    guessed = [sum(g.correct for g in s.guesses_of(t)) for t in (0, 1)]
+    counts = [len(s.guesses_of(t)) for t in (0, 1)]
     return {
         "winner": winner,
         "bonus": bonus,
         "points": list(scoring.score(winner, bonus, plunged)),
-        "lines": [ln.to_json() for ln in scoring.breakdown(winner, bonus, plunged)],
-        "guessed": [sum(g.correct for g in s.guesses_of(t)) for t in (0, 1)],
-        "guesses": [len(s.guesses_of(t)) for t in (0, 1)],
+        "lines": lines,
+        "scoring": lines,  # the table kit's name for the breakdown
+        "plunged": plunged,
+        "summary": summary(s.level, s.first, s.guesses, ("Team 1", "Team 2")),
+        "guessed": guessed,
+        "guesses": counts,
     }
+
+
+def summary(
+    level: int, first: int, guesses: tuple[GuessPlayed, ...], teams: tuple[str, str]
+) -> str:
+    """Why the game ended as it did, in one or two sentences (R-131)."""
+    winner, bonus = outcome(level, first, guesses)
+    parts = []
+    for t in (first, 1 - first):
+        mine = [g for g in guesses if g.team == t]
+        n = len(mine)
+        # the second team stops once the result is decided (R-29)
+        stopped = " and stopped: the result was decided" if t != first and 0 < n < GUESSES else ""
+        if level in (2, 3):
+            hit = next((g.guess for g in mine if g.correct), None)
+            if hit is not None:
+                word = "the first guess" if hit == 1 else f"guess {hit}"
+                parts.append(f"{teams[t]} named the state on {word}.")
+            elif mine:
+                parts.append(f"{teams[t]} did not name it in {n} guess{'es' * (n != 1)}{stopped}.")
+        elif mine:
+            hits = sum(g.correct for g in mine)
+            parts.append(f"{teams[t]} named {hits} of {n} state{'s' * (n != 1)}{stopped}.")
+    if winner is None:
+        parts.append("It's a tie.")
+    elif bonus:
+        parts.append(
+            f"{teams[winner]} {'earn' if teams[winner] == 'You' else 'earns'} the bonus: "
+            + ("right on the first guess." if level in (2, 3) else "all 3 named.")
+        )
+    return " ".join(parts)
 
 
 def candidates(

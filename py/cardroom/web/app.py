@@ -24,7 +24,12 @@ from cardroom import atlas
 from cardroom.web import dom
 from cardroom.web.links import WEB_GAMES, Route, parse_link
 
-SCREENS = {"atlas": "cardroom.web.atlas_screen", "home": "cardroom.web.app"}
+SCREENS = {
+    "atlas": "cardroom.web.atlas_screen",
+    "home": "cardroom.web.app",
+    "learn": "cardroom.web.learn_screen",
+    "tournament": "cardroom.web.director_screen",
+}
 TITLE = "Home"
 
 

@@ -255,6 +255,7 @@ class TeamPanel:
 
 
 class BorderUpUI(GameUI):
+    hints = True
     game = WEB_GAMES["border-up"]
 
     def __init__(self) -> None:

@@ -165,6 +165,13 @@ class GameUI:
     the game's own part of the result, and :meth:`describe` for the log."""
 
     game: WebGame
+    #: the game offers hints (the result then says how many each team used)
+    hints: bool = False
+    #: the scoring rule under the result's points (GeoPlunge's by default)
+    points_rule: str = (
+        "Scoring: win 10 · bonus +10 · GeoPlunging +10 if one team GeoPlunged, +20 if both "
+        "(winner only) · tie 5 each."
+    )
 
     def engine(self, setup: Setup) -> LocalEngine:
         raise NotImplementedError

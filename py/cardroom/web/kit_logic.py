@@ -364,8 +364,8 @@ def decode_save(text: str | None) -> Save | None:
         and (level in web.levels if web.levels else level == 0)
         and isinstance(options, dict)
         and all(isinstance(k, str) and isinstance(v, str) for k, v in options.items())
-        and set(options) == {o.name for o in web.options if o.applies(mode)}
-        and web.problem(mode, options) is None
+        and set(options) == {o.name for o in web.options if o.applies(mode, level)}
+        and web.problem(mode, options, level) is None
         and isinstance(seed, int)
         and 0 <= seed <= MAX_SEED
         and isinstance(moves, list)

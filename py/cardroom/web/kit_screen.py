@@ -20,7 +20,6 @@ from cardroom.web.kit import (
     wall,
 )
 from cardroom.web.kit_logic import (
-    DIFFICULTY_TEXT,
     MAX_SEED,
     MODE_TEXT,
     CorruptSave,
@@ -192,7 +191,8 @@ class KitScreen:
         chosen = dict(s.options)
         option_sets = "".join(
             f'<fieldset class="kit-fieldset kit-option" data-option="{escape(o.name)}" '
-            f'data-modes="{" ".join(o.modes)}"{"" if o.applies(s.mode) else " hidden"}>'
+            f'data-modes="{" ".join(o.modes)}" data-levels="{" ".join(map(str, o.levels))}"'
+            f"{'' if o.applies(s.mode, s.level) else ' hidden'}>"
             f'<legend>{escape(o.label)}</legend><div class="kit-choices">'
             + "".join(
                 radio(
@@ -208,7 +208,7 @@ class KitScreen:
             for o in g.options
         )
         diffs = "".join(
-            radio("difficulty", d, d.capitalize(), DIFFICULTY_TEXT.get(d, ""), d == s.difficulty)
+            radio("difficulty", d, d.capitalize(), g.difficulty_note(d), d == s.difficulty)
             for d in g.difficulties
         )
         seed = "" if s.seed is None else str(s.seed)
@@ -236,10 +236,15 @@ class KitScreen:
         form = dom.q("#kit-setup", self.body)
         mode = dom.q("input[name=mode]:checked", form)
         value = "" if mode is None else str(mode.value)
+        level = dom.q("input[name=level]:checked", form)
+        lvl = "" if level is None else str(level.value)
         dom.q("#kit-difficulty", self.body).hidden = value != "bot"
         for box in dom.qa(".kit-option", form):
             modes = str(box.getAttribute("data-modes") or "").split()
-            box.hidden = bool(modes) and value not in modes
+            levels = str(box.getAttribute("data-levels") or "").split()
+            box.hidden = (bool(modes) and value not in modes) or (
+                bool(levels) and bool(lvl) and lvl not in levels
+            )
 
     def on_submit(self, evt: Any) -> None:
         evt.preventDefault()
@@ -261,16 +266,17 @@ class KitScreen:
                 return
             seed = int(text)
         mode = checked("mode", g.modes[0])
+        level = int(checked("level", str(g.first_level)))
         options = {
-            o.name: checked(f"opt-{o.name}", o.default) for o in g.options if o.applies(mode)
+            o.name: checked(f"opt-{o.name}", o.default) for o in g.options if o.applies(mode, level)
         }
-        bad = g.problem(mode, options)
+        bad = g.problem(mode, options, level)
         if bad is not None:
             dom.q("#kit-setup-error", form).textContent = bad
             return
         setup = Setup(
             g.slug,
-            int(checked("level", str(g.first_level))),
+            level,
             mode,
             checked("difficulty", g.default_difficulty),
             seed,

@@ -239,18 +239,30 @@ class Table:
             clear_timeout(self.banner_timer)
         self.banner_timer = set_timeout(hide, BANNER_MS)
 
-    def handover(self, team: str, reveal: Any) -> None:
+    def handover(
+        self,
+        team: str,
+        reveal: Any,
+        *,
+        player: bool = False,
+        title: str | None = None,
+        button: str | None = None,
+    ) -> None:
         """Pass-and-play: the play area is emptied (nothing of the last hand stays in the
         page), then "Pass the device to ``team``" until someone taps to reveal;
-        ``reveal()`` then draws that team's hand into the area again."""
+        ``reveal()`` then draws that team's hand into the area again. ``player``: the
+        device goes to one player (Sequence, Tri-Virsity), not a team; ``title`` and
+        ``button`` replace the heading and the button's words."""
         self.area.replaceChildren()
         box = dom.q("#kit-handover", self.root)
+        who = "only you" if player else "only your team"
+        show = button or ("Show my cards" if player else "Show our cards")
         box.innerHTML = (
             '<div class="kit-dialog" role="dialog" aria-modal="true" aria-labelledby="kit-ho-h">'
-            f'<h2 id="kit-ho-h">Pass the device to {escape(team)}</h2>'
-            f"<p>{escape(team)}: tap when only your team can see the screen.</p>"
-            '<button type="button" class="bu-btn bu-primary" id="kit-reveal">'
-            "Show our cards</button></div>"
+            f'<h2 id="kit-ho-h">{escape(title or f"Pass the device to {team}")}</h2>'
+            f"<p>{escape(team)}: tap when {who} can see the screen.</p>"
+            f'<button type="button" class="bu-btn bu-primary" id="kit-reveal">{escape(show)}'
+            "</button></div>"
         )
         box.hidden = False
 
@@ -403,13 +415,14 @@ class Table:
             team = row["team"]
             hints = (
                 ""
-                if team in self.engine.bots
+                if team in self.engine.bots or not self.ui.hints
                 else f'<p class="kit-hints-used" data-hints="{team}">'
                 f"{hints_used(self.hints.get(team, 0))}</p>"
             )
             items = (
                 "".join(
-                    f"<li><span>{escape(x['label'])}</span> <strong>+{x['points']}</strong></li>"
+                    f"<li><span>{escape(x['label'])}</span> <strong>"
+                    f"{'+' if x['points'] >= 0 else '−'}{abs(x['points'])}</strong></li>"
                     for x in row["lines"]
                 )
                 or "<li><span>No points</span> <strong>0</strong></li>"
@@ -438,8 +451,7 @@ class Table:
             '<section class="kit-points" aria-labelledby="kit-points-h">'
             '<h3 id="kit-points-h">Points</h3>'
             f'<div class="kit-points-grid">{"".join(teams)}</div>'
-            '<p class="kit-points-rule">Scoring: win 10 · bonus +10 · GeoPlunging +10 if one '
-            "team GeoPlunged, +20 if both (winner only) · tie 5 each.</p></section>"
+            f'<p class="kit-points-rule">{escape(self.ui.points_rule)}</p></section>'
             f"{self.ui.result_html(self, result)}</div>{self.ui.result_side_html(self, result)}"
             "</div>"
         )

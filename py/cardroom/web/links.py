@@ -28,9 +28,9 @@ MODE_TEXT = {
     "solitaire": "On your own (solitaire)",
 }
 DIFFICULTY_TEXT = {
-    "easy": "Takes its time and sometimes shows a wrong group.",
-    "medium": "A steady player who rarely slips.",
-    "hard": "Fast and never wrong.",
+    "easy": "Takes its time and makes mistakes.",
+    "medium": "A steady player who sometimes slips.",
+    "hard": "Quick, and plays its best.",
 }
 
 
@@ -42,7 +42,8 @@ class Option:
     """A game's own setup choice beyond level, mode and difficulty (e.g. ``players``).
 
     ``name`` is its link parameter, ``choices`` maps each value to its label (in the
-    order shown), ``modes`` the modes it applies to (empty: every mode)."""
+    order shown), ``modes`` and ``levels`` the modes and levels it applies to (empty:
+    every one)."""
 
     name: str
     label: str
@@ -50,9 +51,12 @@ class Option:
     default: str
     modes: tuple[str, ...] = ()
     note: str = ""
+    levels: tuple[int, ...] = ()
 
-    def applies(self, mode: str) -> bool:
-        return not self.modes or mode in self.modes
+    def applies(self, mode: str, level: int = 0) -> bool:
+        return (not self.modes or mode in self.modes) and (
+            not self.levels or not level or level in self.levels
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,13 +77,15 @@ class WebGame:
     options: tuple[Option, ...] = ()
     check: Callable[[Mapping[str, str]], str | None] | None = field(default=None, compare=False)
     mode_notes: Mapping[str, str] = field(default_factory=dict)
+    difficulty_notes: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def first_level(self) -> int:
         return next(iter(self.levels), 0)
 
-    def default_options(self, mode: str) -> tuple[tuple[str, str], ...]:
-        return tuple(sorted((o.name, o.default) for o in self.options if o.applies(mode)))
+    def default_options(self, mode: str, level: int = 0) -> tuple[tuple[str, str], ...]:
+        level = level or self.first_level
+        return tuple(sorted((o.name, o.default) for o in self.options if o.applies(mode, level)))
 
     def default_setup(self) -> Setup:
         mode = self.modes[0]
@@ -92,10 +98,13 @@ class WebGame:
             self.default_options(mode),
         )
 
-    def problem(self, mode: str, options: Mapping[str, str]) -> str | None:
+    def difficulty_note(self, difficulty: str) -> str:
+        return self.difficulty_notes.get(difficulty) or DIFFICULTY_TEXT.get(difficulty, "")
+
+    def problem(self, mode: str, options: Mapping[str, str], level: int = 0) -> str | None:
         """A sentence saying why these options cannot be played (None: they can)."""
         for o in self.options:
-            if o.applies(mode) and options.get(o.name, o.default) not in o.choices:
+            if o.applies(mode, level) and options.get(o.name, o.default) not in o.choices:
                 return f"“{options.get(o.name)}” is not a choice of {o.label.lower()}."
         return self.check(options) if self.check is not None else None
 
@@ -113,6 +122,208 @@ WEB_GAMES: dict[str, WebGame] = {
             2: "18 cards; a group is 3 states where one borders both others, in any order.",
             3: "18 cards; a group is 3 states with the one bordering both others in the middle.",
             4: "21 cards; two groups of 4+4 or 5+3 states, each state bordering the next.",
+        },
+        difficulty_notes={
+            "easy": "Takes its time and sometimes shows a wrong group.",
+            "medium": "A steady player who rarely slips.",
+            "hard": "Fast and never wrong.",
+        },
+    ),
+    "state-iq": WebGame(
+        "state-iq",
+        "State IQ",
+        "cardroom.web.state_iq_screen",
+        "Each team holds one GeoPlunge card and tries to name the other team's state. Before "
+        "each guess the clue-giving team turns Clue cards (the Power card says which type) "
+        "and picks one option of each. Guess by clicking the map or typing the name.",
+        {
+            2: "Two Clue cards per guess; up to 3 guesses; fewer guesses wins.",
+            3: "One Clue card per guess; up to 3 guesses; fewer guesses wins.",
+            4: "One Clue card per guess; exactly 3 guesses, a right one deals a new card; "
+            "most states named wins.",
+        },
+    ),
+    "dashing-states": WebGame(
+        "dashing-states",
+        "Dashing States",
+        "cardroom.web.dashing_screen",
+        "Each team is dealt 7 Map cards, each the US map with one state in red. Race to sort "
+        "6 of them by the race's key, turn the seventh face-down and shout. Then, from "
+        "memory, the left, middle and right players each name their 2 cards: the state and "
+        "its capital, or its rank. Best of three races; winning the first two earns the bonus.",
+        {
+            2: "Races by state names, capitals, then state names again.",
+            3: "Races by state names, capitals, then statehood rank.",
+            4: "Races by state names, capitals, then the category of a turned Power card.",
+        },
+    ),
+    "play-the-ranks": WebGame(
+        "play-the-ranks",
+        "Play the Ranks",
+        "cardroom.web.tricks_screen",
+        "Each team holds state cards and discards down to 8. The lead plays a card face-down "
+        "and announces its state (at Level 4 its GeoStar), a category (size, statehood or "
+        "population) and a base; the other team plays a card and the better rank wins the "
+        "trick. A team with 6 tricks wins at once; 5 tricks win, at 4-4 the last trick decides.",
+        {
+            2: "9 cards; bases 1 and 50, no Power cards.",
+            3: "9 cards and 2 Power cards; two turned Power cards set the bases.",
+            4: "Cards or Call, Up the BUR, three bases, GeoStars and Pull the Power.",
+        },
+        options=(
+            Option(
+                "version",
+                "Version",
+                {"ptr1": "PTR1: the bases come in order", "ptr2": "PTR2: the lead names the base"},
+                "ptr1",
+                levels=(3, 4),
+            ),
+        ),
+        mode_notes={
+            "bot": "Your team plays the computer, trick by trick.",
+            "local": "Pass and play: the device goes to the team whose turn it is.",
+        },
+    ),
+    "border-zap": WebGame(
+        "border-zap",
+        "Play the Border Zap",
+        "cardroom.web.tricks_screen",
+        "Each team gets 6 state cards, trading 1 card twice in secret. The lead plays a state; "
+        "the other team zaps it, and wins the trick, with a state that borders it, shares a "
+        "border state with it or has as many border states. 4 tricks win; 5-0 ends the game.",
+        {
+            3: "Deal 3, trade 1; deal 3, trade 1; 1 card face-up, discard 1.",
+            4: "Deal 3, trade 1; deal 3, trade 1; 2 cards face-up, discard 2.",
+        },
+        mode_notes={
+            "bot": "Your team plays the computer, trick by trick.",
+            "local": "Pass and play: the device goes to the team whose turn it is.",
+        },
+    ),
+    "chummy-challenge": WebGame(
+        "chummy-challenge",
+        "Chummy Challenge",
+        "cardroom.web.chummy_screen",
+        "Up to three challenges. Before each, every team names its GeoPlunger, a different "
+        "player each time. The Power card picks the question's colour, and the question is "
+        "read word by word: buzz GeoPlunge! at any moment (the big button, or the A and L "
+        "keys) and answer. Right wins the challenge, wrong hands it to the other team; no "
+        "buzz within 15 seconds is a tie. Two wins take the game; 2-0 earns the bonus.",
+        {
+            3: "Red and blue questions, chosen by the Power card's square.",
+            4: "All five colours: the dealer picks one of the Power card's circles.",
+        },
+    ),
+    "sequence": WebGame(
+        "sequence",
+        "Sequence States & Capitals",
+        "cardroom.web.sequence_screen",
+        "Play a state card and put your chip on one of that state's two spaces. Make five "
+        "chips in a row, across, down or diagonally: two sequences win with 2 players or "
+        "teams, one with 3. ADD puts a chip on any open space, REMOVE takes an opponent's "
+        "chip. A card whose two spaces are covered is dead: turn it in for a new one.",
+        {},
+        options=(
+            Option(
+                "players",
+                "Players",
+                {n: f"{n} players" for n in ("2", "3", "4", "6", "8", "9", "10", "12")},
+                "2",
+            ),
+            Option(
+                "teams",
+                "Teams",
+                {
+                    "auto": "Usual split",
+                    "none": "Each plays alone",
+                    "2": "2 teams",
+                    "3": "3 teams",
+                },
+                "auto",
+                note="Alone up to 3 players; 9 players make 3 teams, the rest 2.",
+            ),
+            Option(
+                "board",
+                "Board",
+                {"states": "States and capitals", "capitals": "Capitals only"},
+                "states",
+            ),
+        ),
+        check=lambda options: __import__(
+            "cardroom.web.sequence_setup", fromlist=["check_options"]
+        ).check_options(options),
+        mode_notes={
+            "bot": "You hold seat 1; the computer plays every other seat.",
+            "local": "Pass-and-play: the device goes round; each hand stays hidden.",
+        },
+    ),
+    "tri-virsity": WebGame(
+        "tri-virsity",
+        "Tri-Virsity",
+        "cardroom.web.trivirsity_screen",
+        "A word game for 2 to 8 players with letter cards in three suits. On your turn draw "
+        "from the pile or take the top discard, lay down words of one suit or add letters at "
+        "the front or back of any word on the table (you score the cards you add), then "
+        "discard. Play every card and make the last discard to go out. Solitaire: go out "
+        "before the face-up solitaire hand makes two suits of five.",
+        {},
+        modes=("bot", "local", "solitaire"),
+        options=(
+            Option(
+                "players",
+                "Players",
+                {str(n): f"{n} players" for n in range(2, 9)},
+                "2",
+                modes=("bot", "local"),
+            ),
+            Option(
+                "teams",
+                "Partners",
+                {"no": "Everyone for themselves", "yes": "Teams of two, partners sit across"},
+                "no",
+                modes=("bot", "local"),
+                note="Teams need 4, 6 or 8 players; partners' points are added together.",
+            ),
+            Option(
+                "variant",
+                "Variant",
+                {
+                    "standard": "Standard: 10 cards, words of 3+ letters",
+                    "four": "12 cards, words of 4+ letters",
+                    "five": "15 cards, words of 5+ letters",
+                    "beginner": "Beginners: 8 cards, words of 2+ letters",
+                    "beginner6": "Beginners: 6 cards, words of 2+ letters",
+                    "beginner10": "Beginners: 10 cards, words of 2+ letters",
+                    "few-wilds": "Fewer wilds: 1 per suit, 1 tri-colour",
+                },
+                "standard",
+                modes=("bot", "local"),
+            ),
+            Option(
+                "words",
+                "Word checking",
+                {
+                    "strict": "Strict: the dictionary refuses a non-word",
+                    "challenge": "Challenge: anyone may challenge a word",
+                },
+                "strict",
+                modes=("bot", "local"),
+            ),
+            Option(
+                "target",
+                "Game length",
+                {"500": "To 500 points", "250": "To 250", "100": "To 100", "hand": "One hand"},
+                "500",
+                modes=("bot", "local"),
+            ),
+        ),
+        check=lambda options: __import__(
+            "cardroom.web.trivirsity_logic", fromlist=["options_problem"]
+        ).options_problem(options),
+        mode_notes={
+            "bot": "You against the computer (one computer player per other seat).",
+            "local": "Pass-and-play: the device goes round; each hand stays hidden.",
+            "solitaire": "You against the solitaire hand, face up.",
         },
     ),
 }
@@ -159,7 +370,7 @@ class Setup:
         if game is not None:
             values = dict(self.options)
             for o in game.options:
-                if o.name in values and o.applies(self.mode):
+                if o.name in values and o.applies(self.mode, self.level):
                     parts.append(f"{o.label}: {o.choices.get(values[o.name], values[o.name])}")
         parts.append(who)
         return " · ".join(parts)
@@ -216,6 +427,14 @@ def parse_link(params: Mapping[str, str], state_codes: Sequence[str] = ()) -> Ro
             problems.append(f"There is no game called “{slug}” here. The games are: {known}.")
             return Route("home", problems=tuple(problems))
         return _game_route(game, params, problems)
+    if "learn" in params:  # Learn mode (R-159): learn_logic reads its options
+        from cardroom.web.learn_logic import learn_problems  # noqa: PLC0415
+
+        return Route("learn", problems=learn_problems(params))
+    if "tournament" in params:  # the tournament director (R-165): director_logic reads it
+        from cardroom.web.director_logic import tournament_problems  # noqa: PLC0415
+
+        return Route("tournament", problems=tournament_problems(params))
     if screen in ("", "home"):
         return Route("home")
     if screen == "atlas":
@@ -261,10 +480,15 @@ def _game_route(game: WebGame, params: Mapping[str, str], problems: list[str]) -
         problems.append(f"The deal number is a whole number from 0 to {MAX_SEED}.")
         seed = None
     chosen = mode or game.modes[0]
+    lvl = level if level is not None else game.first_level
     options: dict[str, str] = {}
     for o in game.options:
         raw = params.get(o.name)
-        if raw is None or not o.applies(chosen):
+        if raw is None:
+            continue
+        if not o.applies(chosen, lvl):
+            where = f"at Level {lvl}" if o.levels and lvl not in o.levels else MODE_TEXT[chosen]
+            problems.append(f"{o.label} does not apply to {game.title} {where.lower()}.")
             continue
         value = raw.strip().lower()
         if value in o.choices:
@@ -272,11 +496,11 @@ def _game_route(game: WebGame, params: Mapping[str, str], problems: list[str]) -
         else:
             shown = ", ".join(o.choices)
             problems.append(f"“{raw.strip()}” is not a choice of {o.label.lower()} ({shown}).")
-    full = {o.name: o.default for o in game.options if o.applies(chosen)} | options
-    bad = game.problem(chosen, full)
+    full = {o.name: o.default for o in game.options if o.applies(chosen, lvl)} | options
+    bad = game.problem(chosen, full, lvl)
     if bad is not None:
         problems.append(bad)
-        full = dict(game.default_options(chosen))
+        full = dict(game.default_options(chosen, lvl))
     complete = level is not None and bool(mode)
     setup = Setup(
         game.slug,

@@ -1,0 +1,301 @@
+"""Sequence bot move times inside headless Chromium, under the site's own vendored Pyodide.
+
+Usage::
+
+    .venv/bin/python benchmarks/sequence_browser.py [--site DIR] [--games N] [--seed S]
+        [--players 2,3,4,6,12] [--repeat R] [--warmup SECONDS] [--json]
+
+Builds the site unless ``--site`` is given, serves it on 127.0.0.1 with a bare benchmark
+page under ``/__bench/`` (a temporary directory, never part of the site; the server and
+the page's start-up are those of ``benchmarks/solver_browser.py``), and starts Python
+exactly as the site does (the site's ``pyodide-boot.mjs`` with the shipped package zip).
+``benchmarks/sequence_bots.py`` is written into Pyodide's file system and its
+``positions`` (real games, hard against medium) give the positions, the same as on CPython.
+
+A *move* is what the screen does when a computer seat's turn comes
+(``cardroom.web.sequence_logic.SeqBot.choose``): build the seat's context (its view, its
+legal moves, its sampler) and let the bot choose. Each position is timed ``--repeat``
+times per level after a warm-up; *cold* is the first time, *best* the fastest (pauses of
+other processes on a shared machine are not bot time). Prints p50 / p99 / max per
+difficulty and player count, and the budget of issue 12: a move p99 <= 50 ms in the browser
+for every difficulty (on the best; ``--strict`` makes the cold times count too).
+
+Exit status: 0 within budget, 1 budget broken, 2 the benchmark could not run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from _common import ARGS, CHROMIUM, HOST, ROOT
+from solver_browser import BENCH_PREFIX, build_site, make_server, page_config, stats
+
+LEVELS = ("easy", "medium", "hard")
+BUDGET_P99_MS = 50.0
+READY_TIMEOUT_MS = 120_000
+
+RUNNER_PY = r'''
+"""Sequence bot benchmark driver (written by benchmarks/sequence_browser.py)."""
+
+import gc
+import json
+import random
+import sys
+import time
+
+import solver_bench as sb  # benchmarks/sequence_bots.py, under the page's fixed name
+from cardroom.core import bot_context
+from cardroom.sequence import GAME
+from cardroom.sequence.bot import LEVELS, make
+from cardroom.sequence.engine import TEAM_SPLITS
+
+POSITIONS = []
+
+
+def setup(arg: str) -> str:
+    a = json.loads(arg)
+    POSITIONS.clear()
+    for players in a["players"]:
+        for teams in TEAM_SPLITS[players]:
+            for s, seat in sb.positions(players, teams, a["games"], a["seed"]):
+                POSITIONS.append((players, teams, s, seat))
+    return json.dumps({"positions": len(POSITIONS), "python": sys.version.split()[0]})
+
+
+def warmup(arg: str) -> str:
+    a = json.loads(arg)
+    bots = [make(lv) for lv in LEVELS]
+    t0 = time.perf_counter()
+    n = 0
+    while time.perf_counter() - t0 < a["seconds"]:
+        _, _, s, seat = POSITIONS[(n * 7919) % len(POSITIONS)]
+        bots[n % 3].choose(bot_context(GAME, s, seat, random.Random(n)))
+        n += 1
+    return json.dumps({"moves": n})
+
+
+def run(arg: str) -> str:
+    a = json.loads(arg)
+    bot = make(a["level"])
+    perf = time.perf_counter
+    out = {}
+    gc.collect()
+    for players, teams, s, seat in POSITIONS:
+        times = []
+        for r in range(a["repeat"]):
+            t0 = perf()
+            bot.choose(bot_context(GAME, s, seat, random.Random(f"{r}:{seat}")))
+            times.append((perf() - t0) * 1000)
+        key = f"{players}/{teams}"
+        cold, best = out.setdefault(key, ([], []))
+        cold.append(times[0])
+        best.append(min(times))
+    return json.dumps(out)
+'''
+
+BENCH_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Sequence bot benchmark</title></head>
+<body><p>Sequence bot benchmark (not part of the site)</p>
+<script type="module">
+const CONF = %(conf)s;
+const here = new URL(".", location.href);
+try {
+  const boot = await import(new URL(CONF.boot, location.href).href);
+  const pyodide = await boot.loadPyodide();
+  pyodide.FS.mkdirTree("/bench");
+  for (const name of ["solver_bench.py", "bench_runner.py"]) {
+    const r = await fetch(new URL(name, here));
+    if (!r.ok) throw new Error(`${name}: HTTP ${r.status}`);
+    pyodide.FS.writeFile("/bench/" + name, await r.text());
+  }
+  pyodide.runPython("import sys; sys.path.insert(0, '/bench')");
+  const runner = pyodide.pyimport("bench_runner");
+  window.benchCall = (name, arg) => runner[name](arg);
+  window.benchInfo = { pyodide: pyodide.version, userAgent: navigator.userAgent };
+  document.documentElement.dataset.ready = "1";
+} catch (e) {
+  window.benchError = String((e && e.stack) || e);
+  document.documentElement.dataset.ready = "error";
+}
+</script></body></html>
+"""
+
+
+def run_browser(site: Path, args: argparse.Namespace, log: Any) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+
+    conf = page_config(site)
+    if not conf["boot"]:
+        raise FileNotFoundError(f"{site} has no built pyodide-boot.mjs")
+    bench = Path(tempfile.mkdtemp(prefix="cardroom-seq-bench-"))
+    (bench / "index.html").write_text(BENCH_PAGE % {"conf": json.dumps(conf)}, "utf-8")
+    shutil.copyfile(ROOT / "benchmarks" / "sequence_bots.py", bench / "solver_bench.py")
+    (bench / "bench_runner.py").write_text(RUNNER_PY.lstrip(), "utf-8")
+    server = make_server(site, bench)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    origin = f"http://{HOST}:{server.server_address[1]}"
+    blocked: list[str] = []
+    result: dict[str, Any] = {"blocked": blocked}
+
+    def route(r: Any) -> None:
+        if urlsplit(r.request.url).hostname == HOST:
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            try:
+                ctx = browser.new_context(service_workers="block")
+                ctx.route("**/*", route)
+                page = ctx.new_page()
+                t0 = time.perf_counter()
+                page.goto(origin + BENCH_PREFIX, wait_until="commit", timeout=READY_TIMEOUT_MS)
+                page.wait_for_function(
+                    "() => window.benchInfo || window.benchError", timeout=READY_TIMEOUT_MS
+                )
+                error = page.evaluate("() => window.benchError || null")
+                if error:
+                    raise RuntimeError(f"bench page failed:\n{error}")
+                result["info"] = page.evaluate("() => window.benchInfo")
+                log(f"Pyodide {result['info']['pyodide']} up in {time.perf_counter() - t0:.1f} s")
+
+                def call(name: str, arg: dict[str, Any]) -> Any:
+                    text = page.evaluate(
+                        "([n, a]) => window.benchCall(n, a)", [name, json.dumps(arg)]
+                    )
+                    return json.loads(text)
+
+                players = [int(x) for x in args.players.split(",")]
+                result["setup"] = call(
+                    "setup", {"players": players, "games": args.games, "seed": args.seed}
+                )
+                log(f"{result['setup']['positions']} positions")
+                call("warmup", {"seconds": args.warmup})
+                result["runs"] = {}
+                for level in LEVELS:
+                    result["runs"][level] = call("run", {"level": level, "repeat": args.repeat})
+                    log(f"  {level} done")
+            finally:
+                browser.close()
+    except Exception:
+        result["error"] = traceback.format_exc()
+    finally:
+        server.shutdown()
+        server.server_close()
+        shutil.rmtree(bench, ignore_errors=True)
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    ap.add_argument("--games", type=int, default=4, help="games per configuration (4)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--players", default="2,3,4,6,12", help="player counts (2,3,4,6,12)")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--warmup", type=float, default=2.0)
+    ap.add_argument("--strict", action="store_true", help="cold times count for the budget")
+    ap.add_argument("--budget-ms", type=float, default=BUDGET_P99_MS)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    if not Path(CHROMIUM).exists():
+        print(f"{CHROMIUM} not found", file=sys.stderr)
+        return 2
+
+    def log(msg: str) -> None:
+        print(msg, file=sys.stderr if args.json else sys.stdout, flush=True)
+
+    started = time.perf_counter()
+    tmp = Path(tempfile.mkdtemp(prefix="cardroom-seq-site-"))
+    try:
+        site = args.site.resolve() if args.site else tmp / "site"
+        if not args.site and not build_site(site, log):
+            return 2
+        res = run_browser(site, args, log)
+        if "error" in res:
+            print(res["error"], file=sys.stderr)
+            return 2
+        rows = []
+        for level, runs in res["runs"].items():
+            keys = list(runs) + ["all"]
+            for key in keys:
+                ks = list(runs) if key == "all" else [key]
+                cold = [t for k in ks for t in runs[k][0]]
+                best = [t for k in ks for t in runs[k][1]]
+                rows.append(
+                    {
+                        "level": level,
+                        "players/teams": key,
+                        "moves": len(best),
+                        "cold": stats(cold),
+                        "best": stats(best),
+                    }
+                )
+        alls = [r for r in rows if r["players/teams"] == "all"]
+        timing = "cold" if args.strict else "best"
+        worst = max(r[timing]["p99_ms"] for r in alls)
+        ok = worst <= args.budget_ms
+        doc = {
+            "pyodide": res["info"]["pyodide"],
+            "python": res["setup"]["python"],
+            "positions": res["setup"]["positions"],
+            "repeat": args.repeat,
+            "load_average": round(os.getloadavg()[0], 2),
+            "rows": rows,
+            "budget": {
+                "name": f"a bot move p99 ({timing}) <= {args.budget_ms:g} ms, every difficulty",
+                "worst_p99_ms": worst,
+                "ok": ok,
+            },
+            "blocked_requests": res["blocked"],
+            "seconds": round(time.perf_counter() - started, 1),
+        }
+        if args.json:
+            print(json.dumps(doc, indent=1))
+        else:
+            print(
+                f"\nSequence bot moves in Chromium: Pyodide {doc['pyodide']} "
+                f"(Python {doc['python']}), {doc['positions']} positions, "
+                f"{args.repeat} runs each; times in ms"
+            )
+            head = (
+                f"{'level':<7}{'players/teams':>14}{'moves':>7} | {'cold p50':>8} {'p99':>7} "
+                f"{'max':>7} | {'best p50':>8} {'p99':>7} {'max':>7}"
+            )
+            print(head)
+            print("-" * len(head))
+            for r in rows:
+                c, b = r["cold"], r["best"]
+                print(
+                    f"{r['level']:<7}{r['players/teams']:>14}{r['moves']:>7} | "
+                    f"{c['p50_ms']:>8.2f} {c['p99_ms']:>7.2f} {c['max_ms']:>7.2f} | "
+                    f"{b['p50_ms']:>8.2f} {b['p99_ms']:>7.2f} {b['max_ms']:>7.2f}"
+                )
+            print(
+                f"\nbudget (issue 12): [{'ok' if ok else 'FAIL'}] {doc['budget']['name']}: "
+                f"worst p99 {worst:.2f} ms  (load average {doc['load_average']}, "
+                f"{doc['seconds']:.0f} s)"
+            )
+        if res["blocked"]:
+            return 2
+        return 0 if ok else 1
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,231 @@
+"""Tri-Virsity in headless Chromium, on the built site: the word index (size, load time) and
+the computer's move times under the site's own Pyodide.
+
+Usage::
+
+    .venv/bin/python benchmarks/trivirsity_browser.py [--site DIR] [--hands N] [--seed S]
+        [--repeat R] [--json]
+
+Builds the site (``python build.py --out TMP``) unless ``--site`` is given, serves it on
+127.0.0.1 and opens the Tri-Virsity screen (``/?game=tri-virsity&mode=bot``) in headless
+Chromium (``/usr/bin/chromium``; other hosts unreachable). The screen fetches the word index
+as a person's browser does (``sitebuild/words.py``: front-coded, gzipped), so the figures
+are the page's own:
+
+* **index**: its size on the wire (the file; it is served gzipped as is) and the number of
+  words; the load time the page measured (fetch + decode, ``data-tv-words``) and the decode
+  alone (``cardroom.trivirsity.words.load_seconds``);
+* **move times**: then, in the page's own interpreter, ``--hands`` hands per pairing (hard
+  against medium, medium against easy, easy against easy, and four hard players), every
+  computer decision timed as the screen pays for it (``bot_context`` -- the seat's view and
+  legal moves -- plus ``TriBot.choose``), ``time.perf_counter`` (Chromium coarsens it to
+  0.1 ms). The whole set is played ``--repeat`` times (5), each pass from empty finder
+  caches and making the very same decisions; a decision's time is its best over the passes
+  (pauses caused by other processes on a shared machine are not the bot's time; "one pass"
+  gives the first pass alone). The first decision (empty caches) is given as "cold".
+
+Prints p50 / p99 / max per level; exit status 0 when every level's p99 <= 50 ms (the
+issue's budget), 1 when one is over, 2 when the benchmark could not run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from _common import ARGS, CHROMIUM, HOST, ROOT, load_build
+
+BUDGET_P99_MS = 50.0
+READY_TIMEOUT_MS = 180_000
+
+RUNNER_PY = r"""
+import json, random, time
+from cardroom.core import bot_context
+from cardroom.trivirsity import words
+from cardroom.trivirsity.bot import TriBot
+from cardroom.trivirsity.game import GAME
+
+PAIRINGS = [("hard", "medium"), ("medium", "easy"), ("easy", "easy"),
+            ("hard", "hard", "hard", "hard")]
+
+def one_pass(hands, seed):
+    # every decision of the pairings' hands, timed: [(level, ms)] in order
+    for f in (words._node, words._find_cached, words._ext_cached):
+        f.cache_clear()  # every pass starts from empty finder caches
+    perf = time.perf_counter
+    out = []
+    for levels in PAIRINGS:
+        bots = [TriBot(lv) for lv in levels]
+        for h in range(hands):
+            s = GAME.new(seed + h, players=len(levels))
+            rngs = [random.Random(seed * 31 + h * 7 + k) for k in range(len(levels))]
+            for _ in range(3000):
+                if GAME.is_over(s):
+                    break
+                actor = GAME._actor(s)
+                order = sorted(x for x in GAME.to_move(s) if x != actor) + [actor]
+                move = None
+                for seat in order:
+                    t0 = perf()
+                    ctx = bot_context(GAME, s, seat, rngs[seat])
+                    move = bots[seat].choose(ctx)
+                    out.append((levels[seat], (perf() - t0) * 1000))
+                    if move is not None:
+                        break
+                s = GAME.apply(s, move)
+    return out
+
+def run(hands, seed, repeat):
+    passes = [one_pass(hands, seed) for _ in range(repeat)]
+    first = passes[0]
+    best = [min(p[i][1] for p in passes) for i in range(len(first))]
+    times = {"easy": [], "medium": [], "hard": []}
+    single = {"easy": [], "medium": [], "hard": []}
+    for (level, ms), b in zip(first, best):
+        times[level].append(b)
+        single[level].append(ms)
+    return {"times": times, "single": single, "cold_ms": first[0][1],
+            "decode_s": words.load_seconds(), "words": len(words.word_list())}
+
+json.dumps(run(HANDS, SEED, REPEAT))
+"""
+
+
+def pct(xs: list[float], p: float) -> float:
+    if not xs:
+        return 0.0
+    s = sorted(xs)
+    return s[min(len(s) - 1, max(0, round(p / 100 * (len(s) - 1))))]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--site", type=Path, help="a built site (default: build one)")
+    ap.add_argument("--hands", type=int, default=6, help="hands per pairing (6)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--repeat", type=int, default=5, help="identical passes (5)")
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args()
+    tmp = None
+    site = a.site
+    if site is None:
+        tmp = tempfile.TemporaryDirectory(prefix="tri-bench-")
+        site = Path(tmp.name) / "site"
+        cmd = [sys.executable, str(ROOT / "build.py"), "--out", str(site)]
+        if subprocess.run(cmd, capture_output=True, check=False).returncode != 0:
+            print("the site could not be built", file=sys.stderr)
+            return 2
+    site = site.resolve()
+    try:
+        from playwright.sync_api import sync_playwright  # noqa: PLC0415
+    except ImportError as exc:
+        print(f"cannot run: {exc}", file=sys.stderr)
+        return 2
+    make_server = load_build().make_server
+    pkg = next((site / "py").glob("cardroom-*.zip"))
+    info = json.loads(_zip_text(pkg, "cardroom/data/word_index.json"))
+    index_bytes = (site / info["url"]).stat().st_size
+    server = make_server(site, port=0, host=HOST, quiet=True)
+    port = server.server_address[1]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_page()
+            t0 = time.monotonic()
+            page.goto(f"http://{HOST}:{port}/?game=tri-virsity&mode=bot&players=2")
+            page.wait_for_function(
+                "() => document.documentElement.dataset.tvWords !== undefined",
+                timeout=READY_TIMEOUT_MS,
+            )
+            page_ms = page.evaluate("() => document.documentElement.dataset.tvWords")
+            if page_ms == "error":
+                print("the page could not load the word index", file=sys.stderr)
+                return 2
+            start_s = time.monotonic() - t0
+            wire = page.evaluate(
+                """(u) => { const e = performance.getEntriesByType('resource')
+                     .find(r => r.name.endsWith(u)); return e ? e.encodedBodySize : null; }""",
+                info["url"],
+            )
+            code = (
+                RUNNER_PY.replace("HANDS", str(a.hands))
+                .replace("SEED", str(a.seed))
+                .replace("REPEAT", str(a.repeat))
+            )
+            raw = page.evaluate(
+                """async (code) => {
+                    const boot = await import('./pyodide-boot.mjs');
+                    const py = await boot.start();
+                    return py.runPython(code);
+                }""",
+                code,
+            )
+            browser.close()
+    finally:
+        server.shutdown()
+        if tmp is not None:
+            tmp.cleanup()
+    r = json.loads(raw)
+    levels = {
+        lv: {
+            "moves": len(xs),
+            "p50_ms": pct(xs, 50),
+            "p99_ms": pct(xs, 99),
+            "max_ms": max(xs, default=0.0),
+            "single_p99_ms": pct(r["single"][lv], 99),
+        }
+        for lv, xs in r["times"].items()
+    }
+    out = {
+        "index": {
+            "file": info["url"],
+            "bytes": index_bytes,
+            "wire_bytes": wire,
+            "words": r["words"],
+            "page_load_ms": float(page_ms),
+            "decode_ms": (r["decode_s"] or 0) * 1000,
+        },
+        "page_open_s": start_s,
+        "cold_ms": r["cold_ms"],
+        "levels": levels,
+        "budget_p99_ms": BUDGET_P99_MS,
+    }
+    ok = all(x["p99_ms"] <= BUDGET_P99_MS for x in levels.values())
+    if a.json:
+        print(json.dumps(out, indent=2))
+    else:
+        ix = out["index"]
+        print(
+            f"word index {ix['file']}: {ix['bytes']:,} bytes ({ix['words']:,} words); "
+            f"loaded by the page in {ix['page_load_ms']:.0f} ms (fetch + decode), "
+            f"decode {ix['decode_ms']:.0f} ms"
+        )
+        print(f"first move of the session (cold caches): {r['cold_ms']:.1f} ms")
+        for lv, x in levels.items():
+            print(
+                f"{lv:>6}: {x['moves']:5d} moves  p50 {x['p50_ms']:6.2f} ms  "
+                f"p99 {x['p99_ms']:6.2f} ms  max {x['max_ms']:6.2f} ms   "
+                f"(one pass: p99 {x['single_p99_ms']:6.2f} ms)"
+            )
+        print(f"budget p99 <= {BUDGET_P99_MS:.0f} ms: {'within' if ok else 'OVER'}")
+        print(f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    return 0 if ok else 1
+
+
+def _zip_text(path: Path, name: str) -> str:
+    import zipfile  # noqa: PLC0415
+
+    with zipfile.ZipFile(path) as z:
+        return z.read(name).decode()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,570 @@
+"""Dashing States on the table kit: each team's 7 Map cards and the row it sorts 6 of them
+into, the shout, the answers typed from memory, and each race's result.
+
+The kit (``cardroom.web.kit``) does the setup, the clock, Pause, saves, history and the
+result frame; this module adds only what is Dashing States' own. Every move goes through
+the kit's engine client as JSON (``table.submit``); everything shown comes from the
+engine's views. Map card faces are drawn from the page's own map geometry (R-135).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from cardroom.geoplunge import decks
+from cardroom.geoplunge.dashing import RaceResult, summary
+from cardroom.web import dom
+from cardroom.web.dashing_logic import (
+    ORDER,
+    answer_data,
+    answer_forms,
+    answer_html,
+    card_label,
+    card_number,
+    describe_move,
+    engine,
+    key_rule,
+    learn_facts,
+    order_zone,
+    race_html,
+    race_verdict,
+    ringed,
+    second_label,
+    shout_ready,
+    waits_to_answer,
+)
+from cardroom.web.hand import HandBoard
+from cardroom.web.hand_model import Arrangement
+from cardroom.web.kit import (
+    ButtonTaps,
+    GameUI,
+    count_seconds,
+    mmss,
+    plunge_prompt_html,
+    show_plunge,
+    wall,
+)
+from cardroom.web.kit_logic import WEB_GAMES, LocalEngine, Route, Setup
+from cardroom.web.kit_screen import KitScreen, mount_game
+from cardroom.web.kit_table import Table
+
+TITLE = "Dashing States"
+DEFS_ID = "ds-defs"
+
+
+# ====================================================================== Map card faces
+
+
+class MapFaces:
+    """Map card faces (R-135): the page's map shapes, copied once into hidden SVG
+    definitions (no names, no labels), and a small SVG per card that shows them all with
+    one state in red (a red ring around a small one)."""
+
+    def __init__(self) -> None:
+        self.centres: dict[str, tuple[float, float]] = {}
+        for p in dom.qa("#us-map [data-state]"):
+            card = decks.map_card_of(p.getAttribute("data-state")).id
+            self.centres[card] = (float(p.getAttribute("data-x")), float(p.getAttribute("data-y")))
+        if dom.q(f"#{DEFS_ID}") is not None:
+            return
+        paths = []
+        for p in dom.qa("#us-map [data-state], #us-map path.dc"):
+            code = p.getAttribute("data-state")
+            ident = f' id="ds-s-{decks.map_card_of(code).id}"' if code else ""
+            paths.append(f'<path{ident} d="{p.getAttribute("d")}"/>')
+        holder = js.document.createElement("div")
+        holder.innerHTML = (
+            f'<svg id="{DEFS_ID}" width="0" height="0" aria-hidden="true" focusable="false" '
+            'style="position:absolute;width:0;height:0;overflow:hidden">'
+            f'<defs><g id="ds-states">{"".join(paths)}</g></defs></svg>'
+        )
+        js.document.body.append(holder.firstElementChild)
+
+    def svg(self, card: str) -> str:
+        ring = ""
+        if ringed(card) and card in self.centres:
+            x, y = self.centres[card]
+            ring = f'<circle class="ds-ring" cx="{x:.0f}" cy="{y:.0f}" r="34"/>'
+        return (
+            '<svg class="ds-map" viewBox="0 0 975 610" aria-hidden="true" focusable="false">'
+            f'<use href="#ds-states" class="ds-land"/><use href="#ds-s-{card}" class="ds-red"/>'
+            f"{ring}</svg>"
+        )
+
+    def card_html(self, card: str, help_id: str) -> str:
+        return (
+            f'<li class="hb-card ds-card" data-card="{card}" tabindex="0" '
+            f'aria-describedby="{help_id}"><span class="ds-num" aria-hidden="true">'
+            f"{card_number(card)}</span>{self.svg(card)}"
+            f'<span class="visually-hidden">{card_label(card)}</span>'
+            '<span class="visually-hidden hb-where"></span></li>'
+        )
+
+
+def help_text(element_id: str) -> str:
+    return (
+        f'<p class="ds-help" id="{element_id}"><span>Keyboard: <kbd>Tab</kbd> to a card, '
+        "<kbd>1</kbd> puts it in the row, <kbd>←</kbd> <kbd>→</kbd> move it along, "
+        "<kbd>Backspace</kbd> returns it to the hand.</span> <span>Mouse or touch: drag cards "
+        "into the row and along it, or tap a card and then the row.</span></p>"
+    )
+
+
+# ====================================================================== one team
+
+
+class TeamPanel:
+    """One team's half: GeoPlunging, then each race's cards, row, shout and answers."""
+
+    def __init__(self, ui: DashingUI, seat: int, host: Any, title: str) -> None:
+        self.ui = ui
+        self.table = ui.table
+        self.seat = seat
+        self.host = host
+        self.board: HandBoard | None = None
+        self.race = 0
+        self.form_key: tuple[int, int] | None = None
+        p = self.p = f"ds{seat}"
+        host.innerHTML = f"""
+<header class="ds-team-head">
+  <h2 class="ds-team-name" id="{p}-title">{escape(title)}</h2>
+  <p class="ds-team-status" id="{p}-status"></p>
+</header>
+{plunge_prompt_html(p, title)}
+<div class="ds-play" id="{p}-play" hidden>
+  <p class="ds-rule" id="{p}-rule"></p>
+  <div class="ds-slots" id="{p}-slots"></div>
+  <div class="ds-actions" role="group" aria-label="{escape(title)}: shout">
+    <button type="button" class="bu-btn bu-shout" data-act="shout" disabled>Sorted! Shout</button>
+    <button type="button" class="bu-btn bu-quiet" data-act="clear">Clear the row</button>
+    <button type="button" class="bu-btn bu-quiet" data-act="pass">Give up this race</button>
+  </div>
+  <div class="ds-hand" id="{p}-hand"></div>
+  {help_text(f"{p}-help")}
+</div>
+<div class="ds-answer" id="{p}-answer" hidden></div>
+<p class="ds-wait" id="{p}-wait" hidden></p>"""
+        self.status = dom.q(f"#{p}-status", host)
+        self.plunge_box = dom.q(f"#{p}-plunge", host)
+        self.play_box = dom.q(f"#{p}-play", host)
+        self.answer_box = dom.q(f"#{p}-answer", host)
+        self.wait_el = dom.q(f"#{p}-wait", host)
+        self.shout_btn = dom.q("[data-act=shout]", host)
+        ButtonTaps(self.table.bindings, host, self.act)
+        self.table.bindings.on(self.answer_box, "submit", self.on_submit)
+        self.table.bindings.on(self.answer_box, "keydown", self.on_answer_key)
+
+    # ------------------------------------------------------------ what shows
+
+    def show(self, part: str) -> None:
+        self.plunge_box.hidden = part != "plunge"
+        self.play_box.hidden = part != "play"
+        self.answer_box.hidden = part != "answer"
+        self.wait_el.hidden = part != "wait"
+
+    def wait(self, text: str) -> None:
+        self.drop_board()
+        self.wait_el.textContent = text
+        self.show("wait")
+
+    def drop_board(self) -> None:
+        """Take the cards off the page (answers are given from memory, R-137)."""
+        if self.board is not None:
+            self.board.destroy()
+            self.board = None
+            dom.q(f"#{self.p}-slots", self.host).replaceChildren()
+            dom.q(f"#{self.p}-hand", self.host).replaceChildren()
+
+    # ------------------------------------------------------------ the race
+
+    def deal(self, view: dict[str, Any], saved: dict[str, Any]) -> None:
+        """Show this race's seven cards (once per race), where a save had put them."""
+        self.show("play")
+        if self.board is not None and self.race == view["race"]:
+            return
+        self.drop_board()
+        self.race = view["race"]
+        dom.q(f"#{self.p}-rule", self.host).textContent = key_rule(
+            view["race"], view["key"], view["power"]
+        )
+        arr = Arrangement(view["hand"], (order_zone(),))
+        if saved.get("race") == view["race"] and saved.get("layout"):
+            arr.restore(saved["layout"])
+        help_id = f"{self.p}-help"
+        local = self.ui.local
+        self.board = HandBoard(
+            arr,
+            dom.q(f"#{self.p}-slots", self.host),
+            dom.q(f"#{self.p}-hand", self.host),
+            card_html=lambda card: self.ui.faces.card_html(card, help_id),
+            names={c: card_label(c) for c in view["hand"]},
+            on_change=self.changed,
+            hand_label=f"{self.table.teams[self.seat]}: cards" if local else "Your cards",
+            id_prefix=self.p,
+            owner_id=f"{self.p}-title" if local else None,
+        )
+        for b in dom.qa("button[data-act]", self.host):
+            b.disabled = False
+        self.refresh()
+
+    def changed(self) -> None:
+        self.refresh()
+        self.table.save()
+
+    def refresh(self) -> None:
+        if self.board is None:
+            return
+        ready = shout_ready(self.board.arr.lists[ORDER])
+        self.shout_btn.disabled = not ready or self.board.locked
+
+    def lock(self, why: str) -> None:
+        if self.board is not None:
+            self.board.set_locked(True)
+        for b in dom.qa("button[data-act]", self.play_box):
+            b.disabled = True
+        self.status.textContent = why
+
+    def act(self, b: Any) -> None:
+        act = dom.attr(b, "data-act")
+        if b.hasAttribute("data-plunge"):
+            self.table.plunge(self.seat, b.getAttribute("data-plunge") == "yes")
+        elif act == "shout":
+            self.shout()
+        elif act == "clear" and self.board is not None and not self.board.locked:
+            self.board.arr.clear()
+            self.board.selected = None
+            self.board.render()
+            dom.announce("Every card is back in the hand.")
+            self.changed()
+        elif (
+            act == "pass"
+            and self.board is not None
+            and not self.board.locked
+            and self.table.submit(self.seat, "pass")
+            and not self.table.engine.over
+        ):
+            self.lock("You gave up this race. Waiting for the other team…")
+
+    def shout(self) -> None:
+        if self.board is None or self.board.locked:
+            return
+        order = list(self.board.arr.lists[ORDER])
+        if not shout_ready(order):
+            return
+        if self.table.submit(self.seat, "shout", order):
+            dom.announce(f"{self.table.teams[self.seat]} shouted! The seventh card is turned over.")
+
+    # ------------------------------------------------------------ answers (R-137)
+
+    def answer(self, view: dict[str, Any]) -> None:
+        """The form for the next player(s) of this team: six face-down cards in order and
+        two boxes per card to fill in, no help shown."""
+        player = view["next_player"]
+        key = (view["race"], player)
+        self.drop_board()
+        self.show("answer")
+        if self.form_key == key:
+            return
+        self.form_key = key
+        form = answer_forms(self.table.setup.mode, player)
+        self.answer_box.innerHTML = answer_html(form, second_label(view["key"]), self.p)
+        first = dom.q("input", self.answer_box)
+        if first is not None and not self.ui.local:
+            first.focus()
+        dom.announce(form.title)
+
+    def on_answer_key(self, evt: Any) -> None:
+        """Enter in a box goes to the next box; in the last one it sends the answers."""
+        if evt.key != "Enter" or str(evt.target.tagName) != "INPUT":
+            return
+        boxes = dom.qa("input", self.answer_box)
+        i = next((k for k, b in enumerate(boxes) if b == evt.target), len(boxes) - 1)
+        if i < len(boxes) - 1:
+            evt.preventDefault()
+            boxes[i + 1].focus()
+
+    def on_submit(self, evt: Any) -> None:
+        evt.preventDefault()
+        form = dom.q("form", self.answer_box)
+        if form is None:
+            return
+        players = [int(x) for x in str(form.getAttribute("data-players")).split(",")]
+
+        def text(name: str) -> str:
+            box = form.querySelector(f'[name="{name}"]')
+            return str(box.value) if box is not None else ""
+
+        for player in players:
+            pair = [
+                (text(f"s{2 * player + j + 1}"), text(f"c{2 * player + j + 1}")) for j in (0, 1)
+            ]
+            if not self.table.submit(self.seat, "answer", answer_data(player, pair)):
+                return
+            if self.table.engine.over:
+                return
+
+
+# ====================================================================== the game
+
+
+class DashingUI(GameUI):
+    game = WEB_GAMES["dashing-states"]
+
+    def __init__(self) -> None:
+        self.panels: dict[int, TeamPanel] = {}
+        self.shown_phase: str | None = None
+        self.acked = 0
+        self.holding = False
+
+    def engine(self, setup: Setup) -> LocalEngine:
+        return engine(setup)
+
+    @property
+    def local(self) -> bool:
+        return self.table.setup.mode == "local"
+
+    # ------------------------------------------------------------ the table
+
+    def build(self, table: Table, area: Any) -> None:
+        self.table = table
+        self.faces = MapFaces()
+        self.panels = {}
+        self.shown_phase = None
+        saved = table.restored.extra if table.restored is not None else {}
+        self.saved_seats = dict(saved.get("seats") or {})
+        self.acked = int(saved.get("acked") or 0)
+        self.fed = int(saved.get("fed", len(table.engine.view(-1)["races"])) or 0)
+        seats = {1: "Team 2", 0: "Team 1"} if self.local else {0: "Your team (Team 1)"}
+        table.layout(area, "ds", seats)
+        self.root = dom.q(".ds-game", area)
+        for seat, title in seats.items():
+            self.panels[seat] = TeamPanel(self, seat, dom.q(f"#ds-half-{seat}", area), title)
+        self.between = js.document.createElement("section")
+        self.between.className = "ds-between"
+        self.between.setAttribute("aria-labelledby", "ds-between-h")
+        self.between.hidden = True
+        area.append(self.between)
+        ButtonTaps(table.bindings, self.between, self.on_between)
+
+    def extra(self) -> dict[str, Any]:
+        seats = {}
+        for seat, panel in self.panels.items():
+            if panel.board is not None:
+                seats[str(seat)] = {"race": panel.race, "layout": panel.board.arr.to_json()}
+        return {"seats": seats, "acked": self.acked, "fed": self.fed}
+
+    def tick(self, table: Table) -> None:
+        t = table.now()
+        view = table.engine.view(-1)
+        if view["phase"] == "plunge":
+            n = count_seconds(view["deadline"][1] - t)
+            table.show_count(n)
+            table.show_clock("Cards dealt in", "")
+            for seat, panel in self.panels.items():
+                mine = table.engine.view(seat)["plunge"]["mine"]
+                panel.status.textContent = f"Decide within {n} s" if mine is None else "Decided"
+        elif view["phase"] in ("race", "answer") and not self.holding:
+            start = view["race_start"] or 0
+            table.show_clock(f"Race {view['race']}", f"{mmss(t - start)} / 3:00")
+
+    # ------------------------------------------------------------ between races (R-138)
+
+    def hold(self) -> None:
+        """Stop the table clock while a race's result shows."""
+        t = self.table
+        self.holding = True
+        t.pause_btn.hidden = True
+        if not t.paused:
+            t.clock = t.clock.pause(wall())
+            t.schedule()
+            t.save()
+
+    def on_between(self, b: Any) -> None:
+        if dom.attr(b, "data-act") != "next":
+            return
+        t = self.table
+        self.acked = len(t.engine.view(-1)["races"])
+        self.holding = False
+        self.between.hidden = True
+        self.between.replaceChildren()
+        t.pause_btn.hidden = False
+        dom.q(".ds-game", t.area).hidden = False
+        t.clock = t.clock.resume(wall())
+        t.save()
+        t.update()  # shows the cards, with "Ready, Set, GeoPlunge!"
+
+    def show_between(self, view: dict[str, Any]) -> None:
+        record = view["races"][-1]
+        n = len(view["races"])
+        self.root.hidden = True
+        for panel in self.panels.values():
+            panel.drop_board()
+        if not self.between.hidden:
+            return
+        wins = view["wins"]
+        score = " · ".join(f"{self.table.teams[t]} {wins[t]}" for t in (0, 1))
+        self.between.innerHTML = (
+            f'<h2 id="ds-between-h" tabindex="-1">{escape(race_verdict(record, self.table.teams))}'
+            f'</h2><p class="ds-wins">Races won: {escape(score)}</p>'
+            f"{self.race_html(record, 'h3')}"
+            f'<button type="button" class="bu-btn bu-primary ds-next" data-act="next">'
+            f"Deal race {n + 1}</button>"
+        )
+        self.between.hidden = False
+        dom.q("#ds-between-h", self.between).focus()
+        dom.announce(race_verdict(record, self.table.teams))
+
+    def race_html(self, record: dict[str, Any], h: str = "h4") -> str:
+        return race_html(record, self.table.teams, self.faces.svg, h)
+
+    # ------------------------------------------------------------ updates
+
+    def feed_learn(self, races: list[dict[str, Any]]) -> None:
+        """Every card a person's team named counts in Learn's statistics, once."""
+        people = [t for t in (0, 1) if t not in self.table.engine.bots]
+        facts = [f for r in races[self.fed :] for f in learn_facts(r, people)]
+        self.fed = len(races)
+        if facts:
+            try:
+                from cardroom.web.learn_store import feed  # noqa: PLC0415
+
+                for fact, ok in facts:
+                    feed(fact, ok)
+            except Exception as exc:  # the game goes on whatever the device's storage does
+                js.console.warn(f"Learn statistics not kept: {exc}")
+            self.table.save()
+
+    def update(self, table: Table) -> None:
+        ref = table.engine.view(-1)
+        phase = ref["phase"]
+        if len(ref["races"]) > self.fed:
+            self.feed_learn(ref["races"])
+        self.root.setAttribute("data-phase", phase)
+        table.root.setAttribute("data-phase", phase)
+        bot = table.engine.bots.get(1) is not None
+        if len(ref["races"]) > self.acked and phase != "over":
+            self.hold()
+            self.show_between(ref)
+            table.status(f"Race {len(ref['races'])} is over.")
+            self.shown_phase = "between"
+            return
+        if phase == "plunge":
+            for seat, panel in self.panels.items():
+                panel.show("plunge")
+                show_plunge(panel.plunge_box, table.engine.view(seat)["plunge"]["mine"])
+            if bot:
+                planned = table.engine.planned.get(1)
+                waiting = planned is not None and planned.get("kind") == "plunge"
+                table.status(
+                    "The computer is deciding…" if waiting else "The computer has decided."
+                )
+        else:
+            first = self.shown_phase not in ("race", "answer")
+            for seat, panel in self.panels.items():
+                self.update_panel(table, seat, panel, first)
+            if first:
+                table.show_count(None)
+                table.banner(
+                    "<span>Ready,</span> <span>Set,</span> <strong>GeoPlunge!</strong>",
+                    f"Race {ref['race']}: the cards are dealt.",
+                    ref["race_start"] or 0,
+                )
+                self.focus_cards()
+            if bot:
+                table.status(self.bot_status(ref))
+        self.shown_phase = phase
+
+    def update_panel(self, table: Table, seat: int, panel: TeamPanel, first: bool) -> None:
+        v = table.engine.view(seat)
+        other = table.teams[1 - seat]
+        if v["phase"] == "answer":
+            if waits_to_answer(self.local, v["shouted"], v["answered"], seat):
+                panel.wait(f"Both teams shouted! {other} names its cards first, then you.")
+            elif v["next_player"] is not None:
+                panel.answer(v)
+                panel.status.textContent = "Shouted! Name your cards."
+            elif seat in v["shouted"]:
+                panel.wait("Your answers are in. Waiting for the other team's answers…")
+            else:
+                who = "The computer" if self.table.setup.mode == "bot" else other
+                panel.wait(f"{who} shouted! Its players are naming their cards…")
+                panel.status.textContent = ""
+            return
+        panel.deal(v, self.saved_seats.get(str(seat)) or {})
+        if v["passed"][seat]:
+            panel.lock("You gave up this race. Waiting for the other team…")
+        elif seat in v["shouted"]:
+            panel.lock("Shouted! The seventh card is face down.")
+        else:
+            plunged = v["plunge"]["teams"] or [False, False]
+            panel.status.textContent = "GeoPlunging" if plunged[seat] else "Not GeoPlunging"
+
+    def focus_cards(self) -> None:
+        """Against the computer, a new race puts the keyboard on the first card (the
+        button that dealt it, or the GeoPlunging answer, is gone)."""
+        if self.local:
+            return
+        active = dom.nullable(js.document.activeElement)
+        if (
+            active is not None
+            and active != js.document.body
+            and active.isConnected
+            and active.checkVisibility()
+        ):
+            return
+        first = dom.q("#ds-half-0 [data-card]", self.table.area)
+        if first is not None:
+            first.focus(js.Object.fromEntries([["preventScroll", True]]))
+
+    def bot_status(self, ref: dict[str, Any]) -> str:
+        if ref["phase"] == "answer":
+            if 1 in ref["shouted"]:
+                return "The computer shouted! It is naming its cards…"
+            return "The computer is waiting for your answers."
+        if ref["passed"][1]:
+            return "The computer gave up this race."
+        return "The computer is sorting its cards…"
+
+    def describe(self, table: Table, move: dict[str, Any]) -> str | None:
+        return describe_move(move, table.teams, table.engine.view(-1)["phase"])
+
+    def stop(self) -> None:
+        for panel in self.panels.values():
+            panel.drop_board()
+        self.panels = {}
+
+    # ------------------------------------------------------------ the result
+
+    def team_note(self, table: Table, team: int) -> str:
+        plunged = self.result.get("plunged", [False, False])[team]
+        wins = self.result.get("races", [])
+        n = sum(1 for w in wins if w == team)
+        note = f'<p class="ds-races-won">{n} race{"s" * (n != 1)} won</p>'
+        return note + ('<p class="kit-plunged">GeoPlunged</p>' if plunged else "")
+
+    def headline(self, table: Table, result: dict[str, Any]) -> tuple[str, str]:
+        self.result = result
+        races = table.engine.view(-1)["races"]
+        # the summary with the table's names ("You", "The computer"; R-116, R-139)
+        result["summary"] = summary(
+            [RaceResult(r["race"], r["key"], r["winner"], r["ending"]) for r in races],
+            table.teams,
+        )
+        return super().headline(table, result)
+
+    def result_html(self, table: Table, result: dict[str, Any]) -> str:
+        races = table.engine.view(-1)["races"]
+        parts = [
+            f'<section class="ds-result-race" aria-labelledby="ds-rr-{r["race"]}">'
+            f'<h3 id="ds-rr-{r["race"]}">{escape(race_verdict(r, table.teams))}</h3>'
+            f"{self.race_html(r)}</section>"
+            for r in races
+        ]
+        return f'<div class="ds-results">{"".join(parts)}</div>'
+
+
+def mount(route: Route) -> KitScreen:
+    return mount_game(DashingUI(), route)

@@ -1,0 +1,589 @@
+"""Tri-Virsity on the table kit: the hand by suit (drag or Alt+arrows to arrange), the word
+builder (typing a word picks its cards, and says whether it is a word as it grows), the
+table's words with their owners and the ends where they may grow, the piles, claims,
+challenges, scores per hand and per game, pass-and-play and solitaire.
+
+The kit does the setup, clock, Pause, saves and the result frame; the logic lives in
+``trivirsity_logic`` (tested on CPython). The word list is fetched when this screen opens
+(``sitebuild/words.py``), never on the start path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from html import escape
+from importlib import resources
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from cardroom.trivirsity import words as wordlist
+from cardroom.trivirsity.deck import (
+    SUIT_NAMES,
+    card_letter,
+    card_suit,
+    is_tri,
+    is_wild,
+)
+from cardroom.web import dom
+from cardroom.web.kit import GameUI, mmss
+from cardroom.web.kit_logic import WEB_GAMES, LocalEngine, Route, Setup
+from cardroom.web.kit_screen import KitScreen, mount_game
+from cardroom.web.kit_table import Table
+from cardroom.web.trivirsity_html import GROUPS, TriHtml, card_html
+from cardroom.web.trivirsity_logic import (
+    Spelling,
+    build_status,
+    card_name,
+    claim_choices,
+    describe,
+    engine,
+    lay_status,
+    seat_names,
+    spell,
+    team_names,
+    trivirsity_move,
+)
+
+TITLE = "Tri-Virsity"
+ALPHA = "abcdefghijklmnopqrstuvwxyz"
+
+
+class TriUI(TriHtml, GameUI):
+    game = WEB_GAMES["tri-virsity"]
+
+    def __init__(self) -> None:
+        self.table: Table
+        self.sel: list[tuple[str, str]] = []
+        self.text = ""
+        self.target: tuple[int, str] | None = None
+        self.order: dict[str, list[str]] = {}
+        self.shown: int | None = None
+        self.window_done = -1
+        self.picking: str | None = None
+        self.drag: dict[str, Any] | None = None
+        self.dragged: tuple[str, float] = ("", 0.0)
+
+    def engine(self, setup: Setup) -> LocalEngine:
+        return engine(setup)
+
+    def team_names(self, setup: Setup) -> list[str]:
+        e = engine(setup.with_seed(setup.seed or 0))
+        v = e.view(-1)
+        names = seat_names(setup, v["players"])
+        return team_names(setup, names, [0] if v["solitaire"] else v["teams"])
+
+    # ------------------------------------------------------------ structure
+
+    def build(self, table: Table, area: Any) -> None:
+        self.table = table
+        self.area = area
+        self.mode = table.setup.mode
+        self.setup = table.setup
+        v = table.engine.view(-1)
+        self.names = seat_names(table.setup, v["players"])
+        saved = table.restored.extra if table.restored is not None else {}
+        self.order = {k: list(x) for k, x in dict(saved.get("order") or {}).items()}
+        self.clear_builder()  # a new table (Play again, a reload) starts with nothing picked
+        self.shown, self.window_done, self.drag = None, -1, None
+        b = table.bindings
+        b.on(area, "click", self.on_click)
+        b.on(area, "input", self.on_input)
+        b.on(area, "keydown", self.on_key)
+        b.on(area, "pointerdown", self.on_down)
+        b.on(area, "pointermove", self.on_move)
+        b.on(area, "pointerup", self.on_up)
+        self.skeleton()
+
+    def skeleton(self) -> None:
+        self.area.innerHTML = """
+<div class="tv-game">
+  <section class="tv-seats" aria-label="Players" id="tv-seats"></section>
+  <section class="tv-tablebox" aria-labelledby="tv-table-h">
+    <h2 id="tv-table-h" class="tv-h">Words on the table</h2>
+    <ol class="tv-words" id="tv-words"></ol>
+    <div class="tv-sol" id="tv-sol" hidden></div>
+  </section>
+  <section class="tv-piles" aria-label="Piles" id="tv-piles"></section>
+  <section class="tv-play" id="tv-play" aria-labelledby="tv-play-h"></section>
+  <section class="tv-scores" id="tv-scores" aria-labelledby="tv-scores-h"></section>
+</div>"""
+        self.built_for = self.shown
+
+    def extra(self) -> dict[str, Any]:
+        return {"order": self.order}
+
+    def tick(self, table: Table) -> None:
+        table.show_clock("Time", mmss(table.now()))
+
+    # ------------------------------------------------------------ who sees the screen
+
+    def update(self, table: Table) -> None:
+        ref = table.engine.view(-1)
+        table.root.setAttribute("data-phase", "between" if ref["between"] else ref["phase"])
+        if self.mode == "local" and not ref["between"]:
+            want = self.actor(ref)
+            if self.shown != want:
+                if self.window_open(ref):
+                    return self.show_window(ref)
+                self.shown = None
+                self.clear_builder()
+                table.handover(self.names[want], lambda: self.reveal(want), player=True)
+                return None
+        elif self.mode == "local":
+            self.shown = self.shown if self.shown is not None else 0
+        if dom.q(".tv-game", self.area) is None:
+            self.skeleton()
+        self.render(table)
+        return None
+
+    def reveal(self, seat: int) -> None:
+        self.shown = seat
+        self.window_done = -1
+        self.skeleton()
+        self.render(self.table)
+        first = dom.q("#tv-draw:not([disabled]), #tv-type", self.area)
+        if first is not None:
+            first.focus()
+
+    # ------------------------------------------------------------ pass-and-play window (R-153)
+
+    def window_open(self, ref: dict[str, Any]) -> bool:
+        if self.window_done == ref["step"]:
+            return False
+        claimers = [s for s in self.others(ref) if claim_choices(ref, s)]
+        return bool(claimers) or bool(self.challengers(ref))
+
+    def others(self, ref: dict[str, Any]) -> list[int]:
+        """The players who may speak up between turns: not the one who gets the device
+        next (they claim or challenge on their own screen)."""
+        return [s for s in range(ref["players"]) if s != self.actor(ref)]
+
+    def show_window(self, ref: dict[str, Any]) -> None:
+        """Between two players' turns on one device: the public table, and a button for
+        every player who may claim the top discard or challenge a word before the next
+        player draws; then the hand-over."""
+        self.shown = None
+        nxt = self.names[self.actor(ref)]
+        top = ref["discards"][-1] if ref["discards"] else None
+        rows = []
+        if top is not None and ref["claimable"]:
+            who = [
+                f'<button type="button" class="bu-btn bu-quiet" data-claimer="{s}">'
+                f"{escape(self.names[s])} claims it</button>"
+                for s in self.others(ref)
+                if claim_choices(ref, s)
+            ]
+            if who:
+                rows.append(
+                    f"<p>The top discard, {escape(card_name(top))}, may be claimed for a table "
+                    f"word before {escape(nxt)} draws.</p><div class='tv-row'>{''.join(who)}</div>"
+                )
+        for k, p in enumerate(ref["pending"]):
+            who = [
+                f'<button type="button" class="bu-btn bu-quiet" data-chal="{k}" '
+                f'data-by="{s}">{escape(self.names[s])} challenges</button>'
+                for kk, s in self.challengers(ref)
+                if kk == k
+            ]
+            if who:
+                rows.append(
+                    f"<p>{escape(self.names[p['seat']])} played {p['spelled'].upper()}: a wrong "
+                    f"spelling goes back and costs 25; a right one costs the challenger 25.</p>"
+                    f"<div class='tv-row'>{''.join(who)}</div>"
+                )
+        self.area.innerHTML = (
+            '<section class="tv-window" aria-labelledby="tv-window-h">'
+            '<h2 id="tv-window-h" class="tv-h">Before the next turn</h2>'
+            f"{''.join(rows)}"
+            f'<button type="button" class="bu-btn bu-primary" id="tv-pass-on">'
+            f"Nobody: pass the device to {escape(nxt)}</button>"
+            '<div class="tv-game"><section class="tv-tablebox" aria-labelledby="tv-table-h">'
+            '<h2 id="tv-table-h" class="tv-h">Words on the table</h2>'
+            f'<ol class="tv-words" id="tv-words">{self.words_html(ref, False)}</ol></section>'
+            "</div></section>"
+        )
+        dom.q("#tv-pass-on", self.area).focus()
+
+    # ------------------------------------------------------------ drawing
+
+    def render(self, table: Table) -> None:
+        seat = self.me()
+        v = table.engine.view(seat)
+        self.v = v
+        dom.q("#tv-seats", self.area).innerHTML = self.seats_html(v)
+        dom.q("#tv-words", self.area).innerHTML = self.words_html(v, True) or (
+            '<li class="tv-none">No words yet.</li>'
+        )
+        sol = dom.q("#tv-sol", self.area)
+        if v["solitaire"] is not None:
+            s = v["solitaire"]
+            frozen = ", ".join(SUIT_NAMES[x] for x in s["frozen"]) or "none"
+            sol.hidden = False
+            sol.innerHTML = (
+                '<h3 class="tv-h3">The solitaire hand (face up)</h3>'
+                f'<div class="tv-solcards">{"".join(self.tiles(s["cards"]))}</div>'
+                f"<p>Frozen suits: {escape(frozen)}. It wins with two suits of five.</p>"
+            )
+        dom.q("#tv-piles", self.area).innerHTML = self.piles_html(v)
+        dom.q("#tv-scores", self.area).innerHTML = self.scores_html(v)
+        focus = (
+            dom.attr(js.document.activeElement, "data-card") if js.document.activeElement else None
+        )
+        play = dom.q("#tv-play", self.area)
+        if v["between"]:
+            play.innerHTML = self.between_html(v)
+        else:
+            if dom.q("#tv-type", play) is None:
+                play.innerHTML = self.play_skeleton()
+                if self.mode == "local":  # on one device the hand says whose it is
+                    dom.q("#tv-play-h", play).textContent = f"{self.names[seat]}: your hand"
+            self.render_play(v)
+        if focus:
+            el = dom.q(f'[data-card="{focus}"]', self.area)
+            if el is not None:
+                el.focus()
+        who = self.names[self.actor(v)]
+        status = {
+            "draw": f"{who}: draw from the pile or take the discard",
+            "play": f"{who}: lay down, build, then discard",
+            "out": f"{who}: challenge or let the going out stand",
+        }.get(v["phase"], "")
+        table.status("Hand over: see the scores" if v["between"] else status)
+
+    def render_play(self, v: dict[str, Any]) -> None:
+        me = self.me()
+        hand = v["hand"] or []
+        self.sel = [(c, ch) for c, ch in self.sel if c in hand]
+        chosen = {c for c, _ in self.sel}
+        groups = self.hand_groups(hand)
+        html = []
+        for g, label in GROUPS:
+            if not groups[g]:
+                continue
+            cards = "".join(card_html(c, c in chosen) for c in groups[g])
+            html.append(
+                f'<div class="tv-group" data-group="{g}" role="group" aria-label="{label}">'
+                f'<span class="tv-glabel" aria-hidden="true">{label}</span>{cards}</div>'
+            )
+        dom.q("#tv-hand", self.area).innerHTML = "".join(html) or "<p>No cards in hand.</p>"
+        typed = dom.q("#tv-type", self.area)
+        if str(typed.value) != self.text:
+            typed.value = self.text
+        playing = v["phase"] == "play" and self.actor(v) == me
+        sp = Spelling("".join(ch for _, ch in self.sel), tuple(c for c, _ in self.sel), None)
+        if self.text and len(self.text) != len(self.sel):
+            sp = Spelling(self.text, sp.cards, None, len(self.text) - len(self.sel))
+        check = dom.q("#tv-check", self.area)
+        lay = dom.q("#tv-lay", self.area)
+        bld = dom.q("#tv-build", self.area)
+        if self.target is not None:
+            w = next((x for x in v["words"] if x["id"] == self.target[0]), None)
+            if w is None:
+                self.target = None
+        if self.target is not None and w is not None:
+            st = build_status(v, sp, w, self.target[1])
+            bld.textContent = f"Add at the {self.target[1]} of {w['letters'].upper()}"
+            bld.disabled = not (playing and st.ok)
+            lay.disabled = True
+        else:
+            st = lay_status(v, sp)
+            bld.textContent = "Add to a word"
+            bld.disabled = True
+            lay.disabled = not (playing and st.ok)
+        check.textContent = st.text
+        check.className = "tv-check " + (
+            "is-ok" if st.valid_word else "is-bad" if sp.letters else ""
+        )
+        one = len(self.sel) == 1 and self.sel[0][0] != v["taken"]
+        dom.q("#tv-discard", self.area).disabled = not (playing and one)
+        if one:
+            dom.q("#tv-discard", self.area).textContent = f"Discard {card_name(self.sel[0][0])}"
+        else:
+            dom.q("#tv-discard", self.area).textContent = "Discard (pick one card)"
+        dom.q("#tv-nodiscard", self.area).disabled = not playing or v["announced"][me]
+        tri = dom.q("#tv-tri", self.area)
+        tri.hidden = not (playing and not v["trivirsity"][me] and trivirsity_move(hand, me))
+
+    # ------------------------------------------------------------ the builder
+
+    def clear_builder(self) -> None:
+        self.sel, self.text, self.target, self.picking = [], "", None, None
+
+    def respell(self) -> None:
+        v = self.v
+        suit = None
+        if self.target is not None:
+            w = next((x for x in v["words"] if x["id"] == self.target[0]), None)
+            suit = w["suit"] if w else None
+        prefer = next((card_suit(c) for c, _ in self.sel if not is_tri(c)), None)
+        sp = spell(v["hand"] or [], self.text, suit, prefer)
+        self.sel = (
+            list(zip(sp.cards, sp.letters[: len(sp.cards)], strict=True)) if not sp.missing else []
+        )
+        if sp.missing:
+            self.sel = []
+
+    def pick_card(self, code: str) -> None:
+        if any(c == code for c, _ in self.sel):
+            self.sel = [(c, ch) for c, ch in self.sel if c != code]
+        elif is_wild(code):
+            self.picking = code
+            box = dom.q("#tv-pick", self.area)
+            box.innerHTML = "<span class='tv-label'>This wild is the letter:</span>" + "".join(
+                f'<button type="button" class="tv-letter" data-letter="{ch}">{ch.upper()}</button>'
+                for ch in ALPHA
+            )
+            box.hidden = False
+            dom.q("[data-letter]", box).focus()
+            return
+        else:
+            self.sel.append((code, card_letter(code) or ""))
+        self.text = "".join(ch for _, ch in self.sel)
+        self.render(self.table)
+
+    # ------------------------------------------------------------ input
+
+    def on_input(self, evt: Any) -> None:
+        if dom.attr(evt.target, "id") != "tv-type":
+            return
+        self.text = "".join(ch for ch in str(evt.target.value).lower() if ch in ALPHA)
+        self.respell()
+        self.render(self.table)
+
+    def on_key(self, evt: Any) -> None:
+        card = dom.closest(evt.target, "[data-card]")
+        if card is None or evt.ctrlKey or evt.metaKey:
+            return
+        key = str(evt.key)
+        if key in ("ArrowLeft", "ArrowRight"):
+            evt.preventDefault()
+            step = -1 if key == "ArrowLeft" else 1
+            if evt.altKey:
+                self.move_card(dom.attr(card, "data-card") or "", step)
+            else:
+                cards = dom.qa("[data-card]", dom.q("#tv-hand", self.area))
+                i = next(k for k, el in enumerate(cards) if el == card)
+                cards[max(0, min(len(cards) - 1, i + step))].focus()
+        elif len(key) == 1 and key.lower() in ALPHA and not evt.altKey:
+            evt.preventDefault()  # typing on the hand types the word (its cards are picked)
+            self.text += key.lower()
+            self.respell()
+            self.render(self.table)
+            dom.q("#tv-type", self.area).focus()
+
+    def move_card(self, code: str, step: int) -> None:
+        g = "*" if is_tri(code) else (card_suit(code) or "*")
+        cards = self.hand_groups(self.v["hand"] or [])[g]
+        i = cards.index(code)
+        j = max(0, min(len(cards) - 1, i + step))
+        cards.insert(j, cards.pop(i))
+        self.order[g] = cards
+        self.table.save()
+        self.render(self.table)
+        dom.q(f'[data-card="{code}"]', self.area).focus()
+        dom.announce(f"{card_name(code)} moved to place {j + 1} of {len(cards)}.")
+
+    def on_down(self, evt: Any) -> None:
+        card = dom.closest(evt.target, "#tv-hand [data-card]")
+        if card is None:
+            return
+        self.drag = {"card": dom.attr(card, "data-card"), "x": evt.clientX, "y": evt.clientY}
+        self.drag["moved"] = False
+
+    def on_move(self, evt: Any) -> None:
+        d = self.drag
+        if d is None:
+            return
+        if abs(evt.clientX - d["x"]) + abs(evt.clientY - d["y"]) > 8 and not d["moved"]:
+            d["moved"] = True
+            el = dom.q(f'[data-card="{d["card"]}"]', self.area)
+            if el is not None:
+                el.classList.add("is-dragging")
+
+    def on_up(self, evt: Any) -> None:
+        d, self.drag = self.drag, None
+        if d is None:
+            return
+        if not d["moved"]:
+            if evt.pointerType != "mouse":  # a finger picks on lifting: touch browsers may
+                self.dragged = (d["card"], float(js.performance.now()))  # drop the click
+                self.pick_card(d["card"])
+            return
+        # the click that may follow on the dragged (or tapped) card is not a pick
+        self.dragged = (d["card"], float(js.performance.now()))
+        under = dom.closest(js.document.elementFromPoint(evt.clientX, evt.clientY), "[data-card]")
+        code = d["card"]
+        g = "*" if is_tri(code) else (card_suit(code) or "*")
+        cards = self.hand_groups(self.v["hand"] or [])[g]
+        other = dom.attr(under, "data-card") if under is not None else None
+        if other and other in cards and other != code:
+            box = under.getBoundingClientRect()
+            after = evt.clientX > box.left + box.width / 2  # dropped on its right half
+            cards.remove(code)
+            cards.insert(cards.index(other) + after, code)
+            self.order[g] = cards
+            self.table.save()
+            dom.announce(f"{card_name(code)} moved.")
+        self.render(self.table)
+
+    def on_click(self, evt: Any) -> None:
+        b = dom.closest(evt.target, "button")
+        if b is None or b.disabled:
+            return
+        code, at = self.dragged
+        if dom.attr(b, "data-card") == code and js.performance.now() - at < 1000:
+            return
+        t, me = self.table, self.me()
+        bid = dom.attr(b, "id")
+        if b.hasAttribute("data-card"):
+            self.pick_card(dom.attr(b, "data-card") or "")
+        elif b.hasAttribute("data-letter") and self.picking:
+            self.sel.append((self.picking, dom.attr(b, "data-letter") or "a"))
+            self.picking = None
+            self.text = "".join(ch for _, ch in self.sel)
+            self.render(t)
+            dom.q("#tv-type", self.area).focus()
+        elif b.hasAttribute("data-end"):
+            key = (int(dom.attr(b, "data-word") or 0), dom.attr(b, "data-end") or "back")
+            self.target = None if self.target == key else key
+            self.respell()
+            self.render(t)
+        elif bid == "tv-draw":
+            t.submit(me, "draw")
+        elif bid == "tv-take":
+            t.submit(me, "take")
+        elif bid == "tv-clear":
+            self.clear_builder()
+            self.render(t)
+        elif bid == "tv-lay":
+            self.play("lay", {"cards": [c for c, _ in self.sel], "word": self.text})
+        elif bid == "tv-build" and self.target is not None:
+            data = {"word": self.target[0], "end": self.target[1]}
+            self.play("build", {**data, "cards": [c for c, _ in self.sel], "letters": self.text})
+        elif bid == "tv-discard" and len(self.sel) == 1:
+            self.play("discard", self.sel[0][0])
+        elif bid == "tv-nodiscard":
+            self.play("no-discard", None)
+        elif bid == "tv-tri":
+            self.play("trivirsity", trivirsity_move(self.v["hand"] or [], me))
+        elif bid == "tv-accept":
+            t.submit(me, "accept")
+        elif bid == "tv-next":
+            t.submit(me, "next-hand")
+        elif b.hasAttribute("data-claim"):
+            w, end, ch = (dom.attr(b, "data-claim") or "").split(":")
+            self.play("claim", {"word": int(w), "end": end, "letter": ch}, me)
+        elif b.hasAttribute("data-chal"):
+            by = int(dom.attr(b, "data-by") or me)
+            if t.submit(by, "challenge", int(dom.attr(b, "data-chal") or 0)):
+                dom.announce(f"{self.names[by]} challenged.")
+        elif b.hasAttribute("data-claimer"):
+            s = int(dom.attr(b, "data-claimer") or 0)
+            t.handover(self.names[s], lambda: self.reveal(s), player=True)
+        elif bid == "tv-pass-on":
+            self.window_done = t.engine.view(-1)["step"]
+            self.update(t)
+
+    def play(self, kind: str, data: Any, seat: int | None = None) -> None:
+        seat = self.me() if seat is None else seat
+        if not self.table.submit(seat, kind, data):  # refused: said, the builder stays
+            return
+        self.clear_builder()
+        if self.table.finished:
+            return
+        if kind == "claim" and self.mode == "local":
+            # the claimer is done: the device goes on to the player to draw (R-153)
+            self.window_done = self.table.engine.view(-1)["step"]
+            self.update(self.table)
+        elif dom.q("#tv-seats", self.area) is not None:
+            self.render(self.table)
+
+    # ------------------------------------------------------------ log and result
+
+    def describe(self, table: Table, move: dict[str, Any]) -> str | None:
+        return describe(move, getattr(self, "names", []) or ["Seat 1"] * 8)
+
+    def headline(self, table: Table, result: dict[str, Any]) -> tuple[str, str]:
+        sol = result.get("solitaire")
+        if sol is not None:
+            if sol["won"]:
+                return "You went out first: you win!", "win"
+            return "The solitaire hand wins", "lose"
+        winner = result.get("winner")
+        if winner is None:
+            return "It's a tie", "tie"
+        if table.setup.mode == "bot":
+            return ("You win!", "win") if winner == 0 else (f"{table.teams[winner]} wins", "lose")
+        return f"{table.teams[winner]} wins!", "win"
+
+    def result_html(self, table: Table, result: dict[str, Any]) -> str:
+        v = table.engine.view(0)
+        rule = (
+            "Scoring: a hand scores the cards you own on the table minus the cards left in "
+            "your hand; going out +10, doubled with every card in one suit; TRI-VIRSITY +500; "
+            "a lost challenge -25."
+        )
+        return (
+            '<section class="tv-final" aria-labelledby="tv-final-h">'
+            f'<h3 id="tv-final-h">Hand {v["hand_no"]}, the last</h3>'
+            f'{self.hand_summary(v)}<p class="tv-rule">{rule}</p></section>'
+        )
+
+
+# ====================================================================== mounting
+
+
+def index_url() -> str:
+    info = json.loads(resources.files("cardroom").joinpath("data/word_index.json").read_text())
+    return str(info["url"])
+
+
+async def load_words() -> float:
+    """Fetch the word index (cached offline by the service worker once fetched) and load
+    it; returns the milliseconds taken (fetch + decode)."""
+    t0 = time.perf_counter()
+    res = await js.fetch(index_url())
+    if not res.ok:
+        raise OSError(f"the word list could not be fetched (HTTP {res.status})")
+    raw = (await res.arrayBuffer()).to_py().tobytes()
+    wordlist.load_index(raw)
+    return (time.perf_counter() - t0) * 1000
+
+
+class Loader:
+    """The screen while the word list arrives, then the kit's screen."""
+
+    def __init__(self, route: Route) -> None:
+        self.route = route
+        self.screen: KitScreen | None = None
+        box = js.document.createElement("section")
+        box.id = "tv-loading"
+        box.className = "screen tv-loading"
+        box.setAttribute("aria-labelledby", "tv-loading-h")
+        box.innerHTML = (
+            '<h1 id="tv-loading-h">Tri-Virsity</h1><p role="status">Loading the word list…</p>'
+        )
+        dom.q("#main").append(box)
+        self.box = box
+        self.task = asyncio.ensure_future(self.run())
+
+    async def run(self) -> None:
+        root = js.document.documentElement
+        try:
+            ms = await load_words() if not wordlist.loaded() else 0.0
+        except Exception as exc:
+            dom.q("p", self.box).textContent = f"The word list could not be loaded: {exc}."
+            root.setAttribute("data-tv-words", "error")
+            return
+        root.setAttribute("data-tv-words", f"{ms:.0f}")
+        self.box.remove()
+        self.screen = mount_game(TriUI(), self.route)
+
+
+def mount(route: Route) -> Any:
+    if wordlist.loaded():
+        return mount_game(TriUI(), route)
+    return Loader(route)

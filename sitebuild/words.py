@@ -1,0 +1,56 @@
+"""The Tri-Virsity word index: the ENABLE list (``cardroom/data/enable1.txt.gz``, kept out
+of the package zip, ``package.LAZY``) front-coded at build time for the page to fetch when
+the Tri-Virsity screen opens, never on the start path.
+
+Front coding stores each word of the sorted list as the length of the prefix it shares with
+the word before and the rest of it: the sorted list, i.e. a trie flattened in order, which
+``cardroom.trivirsity.words`` answers from by binary search. Gzipped it is 246 KB (the plain
+list 453 KB). The file is content-addressed (``words/enable1-<hash>.txt.gz``); the package
+learns its name from ``cardroom/data/word_index.json`` (written into the zip), and the
+service worker caches it on first use (``offline.write_service_worker(lazy=...)``).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+from cardroom.trivirsity.words import INDEX_MAGIC, decode_index
+
+from .common import content_name
+
+__all__ = ["INDEX_INFO", "encode_index", "write_index"]
+
+#: Where the package finds the index's address (a file added to the package zip).
+INDEX_INFO = "data/word_index.json"
+
+
+def encode_index(words: list[str]) -> bytes:
+    """The sorted ``words`` front-coded and gzipped (deterministic: no timestamp)."""
+    if words != sorted(words) or len(set(words)) != len(words):
+        raise SystemExit("word index: the list must be sorted without repeats")
+    lines = []
+    prev = ""
+    for w in words:
+        n = 0
+        top = min(len(prev), len(w), 78)  # chr(48 + 78) is "~": one printable character
+        while n < top and prev[n] == w[n]:
+            n += 1
+        lines.append(chr(48 + n) + w[n:])
+        prev = w
+    return gzip.compress(INDEX_MAGIC + "\n".join(lines).encode("ascii"), 9, mtime=0)
+
+
+def write_index(out: Path, source: Path) -> tuple[str, bytes]:
+    """Write the index under ``out/words/``; return (its path relative to ``out``, the
+    JSON the package reads to find it)."""
+    words = gzip.decompress(source.read_bytes()).decode("ascii").split()
+    data = encode_index(words)
+    if decode_index(data) != words:
+        raise SystemExit("word index: does not decode to the word list")
+    name = content_name("words/enable1", data, ".txt.gz")
+    (out / name).parent.mkdir(parents=True, exist_ok=True)
+    (out / name).write_bytes(data)
+    info = {"url": name, "bytes": len(data), "words": len(words)}
+    return name, json.dumps(info, sort_keys=True).encode()

@@ -1,0 +1,419 @@
+"""Dashing States in the browser, played as a class would: against the computer by mouse and
+by keyboard, and two teams on one tablet by touch.
+
+What the page must show comes from the engine, not from the page: the same seed deals the
+same Map cards (``GAME.new``), :func:`sorted_for` gives each race's right order, the atlas
+the right names, and the scoring table the points. The computer is the easy bot, which
+takes far longer to sort its cards than these tests take (R-139): every race here is won
+or lost by the person's own shout.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser_helpers import format_violations, open_site, run_axe, wait_ready
+from playwright.sync_api import expect
+
+from cardroom import atlas, names, scoring
+from cardroom.geoplunge import decks
+from cardroom.geoplunge.dashing import GAME, race_key, sorted_for
+from cardroom.web.dashing_logic import engine
+from cardroom.web.kit_logic import Setup
+
+pytestmark = pytest.mark.browser
+
+RESULT_TIMEOUT_MS = 15_000
+
+
+# --------------------------------------------------------------------------- the engine's side
+
+
+class Deal:
+    """What the engine deals for ``seed`` at ``level``: each race's hands and key."""
+
+    def __init__(self, seed: int, level: int) -> None:
+        self.seed = seed
+        self.level = level
+        self.state = GAME.new(seed, level=level)
+
+    def hand(self, team: int, race: int) -> list[str]:
+        return list(self.state.hand(team, race))
+
+    def key(self, race: int) -> str:
+        power = self.state.power[0] if self.level == 4 and race == 3 else None
+        return race_key(self.level, race, power)
+
+    def order(self, team: int, race: int) -> list[str]:
+        """Six of the team's cards (the last dealt left out) in the race's right order."""
+        six = [decks.map_card(m).state for m in self.hand(team, race)[:6]]
+        return [decks.map_card_of(c).id for c in sorted_for(self.key(race), six)]
+
+    def answers(self, team: int, race: int) -> list[tuple[str, str]]:
+        key = self.key(race)
+        out = []
+        for m in self.order(team, race):
+            code = decks.map_card(m).state
+            st = atlas.by_code()[code]
+            second = st.capital if key in ("name", "capital") else str(_rank(key, code))
+            out.append((st.name, second))
+        return out
+
+
+def _rank(key: str, code: str) -> int:
+    return decks.category_rank(key, code)
+
+
+def computer_plunges(seed: int, level: int) -> bool:
+    """The easy computer's GeoPlunging decision for this deal (its plan is seeded)."""
+    planned = engine(Setup("dashing-states", level, "bot", "easy", seed)).planned[1]
+    assert planned is not None and planned["kind"] == "plunge"
+    return bool(planned["data"])
+
+
+# --------------------------------------------------------------------------- page helpers
+
+
+def game_url(**params: Any) -> str:
+    query = "&".join(f"{k}={v}" for k, v in {"game": "dashing-states", **params}.items())
+    return f"/?{query}"
+
+
+def wait_phase(page: Any, phase: str, timeout: int = 10_000) -> None:
+    page.wait_for_function(
+        "(p) => { const g = document.querySelector('.ds-game');"
+        " return g && g.dataset.phase === p; }",
+        arg=phase,
+        timeout=timeout,
+    )
+
+
+def card(page: Any, seat: int, card_id: str) -> Any:
+    return page.locator(f'#ds-half-{seat} [data-card="{card_id}"]')
+
+
+def shown_cards(page: Any, seat: int) -> list[str]:
+    return sorted(
+        page.eval_on_selector_all(
+            f"#ds-half-{seat} [data-card]", "els => els.map(e => e.dataset.card)"
+        )
+    )
+
+
+def row(page: Any, seat: int) -> list[str]:
+    return page.eval_on_selector_all(
+        f"#ds-half-{seat} [data-list=order] [data-card]", "els => els.map(e => e.dataset.card)"
+    )
+
+
+def centre(locator: Any) -> tuple[float, float]:
+    hit = locator.evaluate(
+        """(e) => {
+            e.scrollIntoView({block: 'nearest', inline: 'nearest'});
+            const r = e.getBoundingClientRect();
+            const x = r.left + r.width / 2, y = r.top + r.height / 2;
+            const h = document.elementFromPoint(x, y);
+            return {x, y, ok: !!h && (h === e || e.contains(h))};
+        }"""
+    )
+    assert hit["ok"], "the element is covered at its centre"
+    return hit["x"], hit["y"]
+
+
+def drop_point(page: Any, seat: int) -> tuple[float, float]:
+    """A point at the end of the row (after its last card), as the team sees it."""
+    box = page.locator(f"#ds-half-{seat} [data-list=order]").bounding_box()
+    assert box is not None
+    if page.locator(f"#ds-half-{seat}.is-rotated").count():
+        return box["x"] + 6, box["y"] + box["height"] / 2
+    return box["x"] + box["width"] - 6, box["y"] + box["height"] / 2
+
+
+def mouse_drag(page: Any, seat: int, card_id: str) -> None:
+    x0, y0 = centre(card(page, seat, card_id))
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 + 12, y0 - 4, steps=2)
+    x1, y1 = drop_point(page, seat)
+    page.mouse.move(x1, y1, steps=6)
+    expect(page.locator(".hb-ghost")).to_have_count(1)
+    page.mouse.up()
+    expect(page.locator(".hb-ghost")).to_have_count(0)
+
+
+class Touch:
+    """Real touch input through the DevTools protocol (pointer events of type touch)."""
+
+    def __init__(self, page: Any) -> None:
+        self.cdp = page.context.new_cdp_session(page)
+
+    def send(self, kind: str, points: list[tuple[float, float]]) -> None:
+        self.cdp.send(
+            "Input.dispatchTouchEvent",
+            {"type": kind, "touchPoints": [{"x": x, "y": y, "id": 1} for x, y in points]},
+        )
+
+    def drag(self, a: tuple[float, float], b: tuple[float, float]) -> None:
+        self.send("touchStart", [a])
+        for k in range(1, 9):
+            t = k / 8
+            self.send("touchMove", [(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)])
+        self.send("touchEnd", [])
+
+
+def touch_drag(page: Any, touch: Touch, seat: int, card_id: str) -> None:
+    a = centre(card(page, seat, card_id))
+    b = drop_point(page, seat)
+    w, h = page.evaluate("[innerWidth, innerHeight]")
+    for x, y in (a, b):
+        assert 0 <= x <= w and 0 <= y <= h, f"({x:.0f}, {y:.0f}) is off screen"
+    touch.drag(a, b)
+    expect(page.locator(".hb-ghost")).to_have_count(0)
+
+
+def assert_axe(page: Any, where: str) -> None:
+    violations = run_axe(page)
+    assert not violations, f"axe-core violations on the {where} screen:\n" + format_violations(
+        violations
+    )
+
+
+def fill_answers(page: Any, seat: int, answers: list[tuple[str, str]], first: int) -> None:
+    for k, (name, second) in enumerate(answers, start=first):
+        page.locator(f"#ds{seat}-a{k}s").fill(name)
+        page.locator(f"#ds{seat}-a{k}c").fill(second)
+
+
+def next_race(page: Any, n: int, verdict: str, press: Any) -> None:
+    heading = page.locator("#ds-between-h")
+    expect(heading).to_have_text(verdict, timeout=RESULT_TIMEOUT_MS)
+    # nothing of the next race is on the page until it is dealt (R-138)
+    expect(page.locator(".ds-game [data-card]")).to_have_count(0)
+    clock = page.locator("#kit-clock").inner_text()
+    page.wait_for_timeout(1200)
+    assert page.locator("#kit-clock").inner_text() == clock, "the clock ran between races"
+    press(page.get_by_role("button", name=f"Deal race {n}"))
+    expect(heading).to_have_count(0)
+
+
+# --------------------------------------------------------------------------- against the computer
+
+
+def test_mouse_game_against_the_computer(page: Any, site: Any) -> None:
+    d = Deal(seed=4, level=2)  # the easy computer shouts after 74 s and 91 s here
+    open_site(page, site, game_url(level=2, mode="bot", difficulty="easy", seed=4, autostart=1))
+    expect(page.locator(".kit-plunge-q")).to_be_visible()
+    page.locator("#ds-half-0 [data-plunge=no]").click()
+    wait_phase(page, "race")
+    for race in (1, 2):
+        expect(page.locator("#ds0-rule")).to_contain_text(f"Race {race}: sort by ")
+        assert shown_cards(page, 0) == sorted(d.hand(0, race)), "another hand than the engine's"
+        # the cards never name their state (R-135)
+        text = page.locator("#ds-half-0").inner_text()
+        for m in d.hand(0, race):
+            assert atlas.by_code()[decks.map_card(m).state].name not in text
+        order = d.order(0, race)
+        for m in order:
+            mouse_drag(page, 0, m)
+        assert row(page, 0) == order
+        # drag the first card to the end and back: the row follows the pointer
+        mouse_drag(page, 0, order[0])
+        assert row(page, 0) == [*order[1:], order[0]]
+        x0, y0 = centre(card(page, 0, order[0]))
+        box = card(page, 0, order[1]).bounding_box()
+        page.mouse.move(x0, y0)
+        page.mouse.down()
+        page.mouse.move(box["x"] + 4, box["y"] + box["height"] / 2, steps=10)
+        page.mouse.up()
+        assert row(page, 0) == order
+        expect(page.locator("#kit-status")).to_contain_text("The computer is sorting")
+        if race == 1:
+            assert_axe(page, "race")
+        page.locator("#ds-half-0 [data-act=shout]").click()
+        # from memory: the cards leave the page, six face-down backs and the form remain
+        expect(page.locator("#ds0-answer")).to_be_visible()
+        expect(page.locator("#ds-half-0 [data-card]")).to_have_count(0)
+        expect(page.locator("#ds0-answer .ds-back")).to_have_count(6)
+        answers = d.answers(0, race)
+        if race == 1:  # a small misspelling of a state is still that state (names.py)
+            k = max(range(6), key=lambda i: len(answers[i][0]))
+            name, second = answers[k]
+            answers[k] = (name[:-2] + name[-1] + name[-2], second.lower())
+            assert names.is_state(answers[k][0], decks.map_card(order[k]).state)
+            assert_axe(page, "answers")
+        fill_answers(page, 0, answers, 1)
+        page.locator("#ds0-answer .ds-send").click()
+        if race == 1:
+            next_race(page, 2, "Race 1 (state names, A to Z): You win it.", lambda b: b.click())
+    points = scoring.score(0, True, [False, computer_plunges(4, 2)])
+    expect(page.locator("#kit-result-title")).to_have_text("You win!", timeout=RESULT_TIMEOUT_MS)
+    for seat in (0, 1):
+        expect(page.locator(f"[data-points='{seat}']")).to_have_text(str(points[seat]))
+    expect(page.locator(".kit-points-team[data-team='0']")).to_contain_text("Bonus")
+    expect(page.locator("[data-reason]")).to_contain_text("won the first two races: the bonus")
+    expect(page.locator(".ds-result-race")).to_have_count(2)
+    expect(page.locator(".ds-result-race [data-team='0'][data-success='true']")).to_have_count(2)
+    assert_axe(page, "result")
+    # the cards named count in Learn's statistics (the game feeds the drills)
+    stored = page.evaluate(
+        """() => Object.keys(localStorage).filter(k => k.startsWith('cardroom:learn:student:'))
+                 .map(k => localStorage.getItem(k)).join('\\n')"""
+    )
+    for race in (1, 2):
+        for m in d.order(0, race):
+            assert f"map-cards:{decks.map_card(m).state}" in stored, "a named card is not kept"
+    assert "capitals:" in stored  # race 2 is a capitals race
+
+
+def test_keyboard_game_against_the_computer(page: Any, site: Any) -> None:
+    seed, level = 1, 4  # race 3 turns a population Power card; the computer is slow here
+    d = Deal(seed, level)
+    open_site(page, site, game_url(level=level, mode="bot", difficulty="easy", seed=seed))
+    # the deep link fills in the setup: Level 4, against the computer
+    expect(page.get_by_label("Level 4")).to_be_checked()
+    expect(page.get_by_label("Against the computer")).to_be_checked()
+    assert_axe(page, "setup")
+    page.get_by_role("button", name="Start").focus()
+    page.keyboard.press("Enter")
+    page.locator("#ds-half-0 [data-plunge=yes]").focus()
+    page.keyboard.press("Enter")
+    wait_phase(page, "race")
+    for race in (1, 2, 3):
+        # each deal puts the keyboard on the team's first card
+        page.wait_for_function(
+            "(h) => h.includes(document.activeElement.dataset.card)", arg=d.hand(0, race)
+        )
+        order = d.order(0, race)
+        if race == 1:  # a wrong order: the shout fails and the computer takes the race
+            order = [order[1], order[0], *order[2:]]
+        for m in order:
+            card(page, 0, m).focus()
+            page.keyboard.press("1")
+            expect(page.locator("#announce")).to_contain_text("position")
+        assert row(page, 0) == order
+        if race == 3:  # the turned Power card sets the key (Level 4)
+            category = decks.power_card(d.state.power[0]).category
+            expect(page.locator("#ds0-rule")).to_contain_text(
+                f"The turned Power card says {category.upper()}"
+            )
+        # arrows move a card along the row and back, keeping focus
+        card(page, 0, order[2]).focus()
+        page.keyboard.press("ArrowRight")
+        assert row(page, 0)[3] == order[2]
+        assert page.evaluate("document.activeElement.dataset.card") == order[2], "focus lost"
+        page.keyboard.press("ArrowLeft")
+        # Backspace returns a card to the hand: no shout with five
+        page.keyboard.press("Backspace")
+        expect(page.locator("#ds-half-0 [data-act=shout]")).to_be_disabled()
+        card(page, 0, order[2]).focus()
+        page.keyboard.press("1")
+        for _ in range(3):
+            page.keyboard.press("ArrowLeft")
+        assert row(page, 0) == order
+        page.locator("#ds-half-0 [data-act=shout]").focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#ds0-a1s")).to_be_focused()
+        for name, second in d.answers(0, race) if race > 1 else [("x", "y")] * 6:
+            page.keyboard.type(name)
+            page.keyboard.press("Enter")
+            page.keyboard.type(second)
+            page.keyboard.press("Enter")  # the last Enter sends the answers
+        if race < 3:
+            verdict = (
+                "Race 1 (state names, A to Z): The computer wins it, as your shout was not "
+                "all right."
+                if race == 1
+                else "Race 2 (capitals, A to Z): You win it."
+            )
+
+            def press(button: Any) -> None:
+                button.focus()
+                page.keyboard.press("Enter")
+
+            if race == 1:
+                expect(page.locator("#ds-between-h")).to_have_text(
+                    verdict, timeout=RESULT_TIMEOUT_MS
+                )
+                assert_axe(page, "race result")
+                # a reload keeps the game; the race's result is still shown, the clock held
+                page.reload(wait_until="load")
+                wait_ready(page)
+                expect(page.locator("#kit-overlay")).to_be_visible()
+                expect(page.locator("#kit-resume")).to_be_focused()
+                page.keyboard.press("Enter")
+            next_race(page, race + 1, verdict, press)
+    points = scoring.score(0, False, [True, computer_plunges(seed, level)])
+    expect(page.locator("#kit-result-title")).to_have_text("You win!", timeout=RESULT_TIMEOUT_MS)
+    for seat in (0, 1):
+        expect(page.locator(f"[data-points='{seat}']")).to_have_text(str(points[seat]))
+    assert page.evaluate("document.activeElement.id") == "kit-result-title"
+    expect(page.locator(".ds-result-race")).to_have_count(3)
+
+
+# --------------------------------------------------------------------------- two teams, one tablet
+
+
+def test_two_team_game_by_touch(new_context: Any, site: Any) -> None:
+    seed, level = 7, 3
+    d = Deal(seed, level)
+    ctx = new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    page = ctx.new_page()
+    open_site(page, site, game_url(level=level, mode="local", seed=seed))
+    expect(page.get_by_label("Level 3")).to_be_checked()
+    expect(page.get_by_label("Two teams on one device")).to_be_checked()
+    page.get_by_role("button", name="Start").tap()
+    page.locator("#ds-half-0 [data-plunge=no]").tap()
+    page.locator("#ds-half-1 [data-plunge=yes]").tap()
+    wait_phase(page, "race")
+    # each half holds its own team's cards; the page does not scroll
+    for seat in (0, 1):
+        assert shown_cards(page, seat) == sorted(d.hand(seat, 1))
+    assert page.evaluate("document.documentElement.scrollHeight <= innerHeight + 1")
+    page.locator("#ds-rotate").tap()
+    expect(page.locator("#ds-half-1.is-rotated")).to_have_count(1)
+    touch = Touch(page)
+    # race 1: Team 2 (the turned top half) sorts by touch and shouts; Team 1 has one card in
+    plan = [(1, 1, True), (2, 0, True), (3, 0, False)]
+    for race, team, right in plan:
+        order = d.order(team, race)
+        if race == 1:
+            touch_drag(page, touch, 0, d.hand(0, 1)[0])
+            assert row(page, 0) == [d.hand(0, 1)[0]]
+        for m in order:
+            touch_drag(page, touch, team, m)
+        assert row(page, team) == order
+        if race == 1:
+            assert_axe(page, "two-team race")
+        page.locator(f"#ds-half-{team} [data-act=shout]").tap()
+        other = 1 - team
+        expect(page.locator(f"#ds{other}-wait")).to_contain_text(
+            f"Team {team + 1} shouted! Its players are naming their cards"
+        )
+        answers = d.answers(team, race)
+        if not right:  # the right player names one rank wrong: the shout fails
+            name, rank = answers[5]
+            answers[5] = (name, str(int(rank) % 50 + 1))
+        # the three players in turn, two cards each (R-137)
+        for player, who in enumerate(("Left", "Middle", "Right")):
+            heading = page.locator(f"#ds{team}-answer-h")
+            expect(heading).to_contain_text(f"{who} player: name your 2 cards")
+            expect(page.locator(f"#ds{team}-answer .ds-field")).to_have_count(2)
+            if race == 3 and player == 0:
+                expect(page.locator(f"#ds{team}-answer")).to_contain_text("Statehood rank")
+                assert_axe(page, "two-team answers")
+            fill_answers(page, team, answers[2 * player : 2 * player + 2], 2 * player + 1)
+            page.locator(f"#ds{team}-answer .ds-send").tap()
+        if race == 1:
+            next_race(page, 2, "Race 1 (state names, A to Z): Team 2 wins it.", lambda b: b.tap())
+        elif race == 2:
+            next_race(page, 3, "Race 2 (capitals, A to Z): Team 1 wins it.", lambda b: b.tap())
+    points = scoring.score(1, False, [False, True])
+    expect(page.locator("#kit-result-title")).to_have_text(
+        "Team 2 wins!", timeout=RESULT_TIMEOUT_MS
+    )
+    for seat in (0, 1):
+        expect(page.locator(f"[data-points='{seat}']")).to_have_text(str(points[seat]))
+    bad = page.locator(".ds-result-race").nth(2).locator("[data-team='0'] td[data-ok='false']")
+    expect(bad).to_have_count(1)
+    assert_axe(page, "two-team result")

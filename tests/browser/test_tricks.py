@@ -1,0 +1,269 @@
+"""The trick games in the browser: Play the Ranks and Play the Border Zap, each played to
+the end by mouse and by keyboard (and by touch), against the computer and two teams on one
+device with the hand-over screen.
+
+The page is played as a person would: a card, then a category and a base (or a Power
+card), then the play button. What the page shows is checked against the engine on the
+CPython side: the game's moves (from its save) are replayed from the same seed, and every
+trick's one-line explanation, the trick count and the winner must be the engine's (R-141).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+from browser_helpers import format_violations, open_site, run_axe
+from playwright.sync_api import expect
+
+from cardroom.core import Move
+from cardroom.geoplunge.tricks.ranks import GAME as RANKS
+from cardroom.geoplunge.tricks.zap import GAME as ZAP
+from cardroom.web.tricks_logic import trick_line
+
+pytestmark = pytest.mark.browser
+
+GAMES = {"play-the-ranks": RANKS, "border-zap": ZAP}
+TURN_TIMEOUT_S = 30
+
+
+def game_url(game: str, **params: Any) -> str:
+    query = "&".join(f"{k}={v}" for k, v in {"game": game, **params, "autostart": 1}.items())
+    return f"/?{query}"
+
+
+def axe_clean(page: Any, where: str) -> None:
+    violations = run_axe(page)
+    assert not violations, f"{where}: {format_violations(violations)}"
+
+
+class Player:
+    """Plays whatever the page asks, through one kind of input."""
+
+    def __init__(self, page: Any, how: str, roles: tuple[str, ...] = ()) -> None:
+        self.page = page
+        self.roles = list(roles)  # the Level 4 dialogue's buttons, in order
+        self.how = how
+        self.forced_seen = 0
+        self.handovers = 0
+        self.hidden_checks = 0
+
+    def press(self, loc: Any) -> None:
+        loc = loc.first
+        expect(loc).to_be_enabled()
+        if self.how == "mouse":
+            loc.click()
+        elif self.how == "keyboard":
+            loc.focus()
+            self.page.keyboard.press("Enter")
+        else:
+            loc.scroll_into_view_if_needed()
+            box = loc.bounding_box()
+            self.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    def pick_card(self, game: Any) -> None:
+        cards = game.locator("button.tr-card:not([disabled])")
+        if self.how == "keyboard" and cards.count() > 1:
+            # along the hand with the arrow keys, then Space picks
+            cards.first.focus()
+            self.page.keyboard.press("ArrowRight")
+            focused = self.page.evaluate("document.activeElement.dataset.card")
+            assert focused == cards.nth(1).get_attribute("data-card"), "arrow keys move along"
+            self.page.keyboard.press("Space")
+            expect(game.locator(f'button.tr-card[data-card="{focused}"]')).to_have_attribute(
+                "aria-pressed", "true"
+            )
+            return
+        self.press(cards)
+        expect(game.locator('button.tr-card[aria-pressed="true"]')).to_have_count(1)
+
+    def turn(self, plunge: bool = False, pull: bool = False) -> None:
+        page = self.page
+        game = page.locator(".tr-game")
+        phase = game.get_attribute("data-phase")
+        choices = game.locator(".tr-choices")
+        if phase == "role" and self.roles:
+            self.press(choices.get_by_role("button", name=self.roles.pop(0), exact=True))
+        elif phase in ("role", "arrange"):
+            self.press(choices.locator("[data-autofocus]"))
+        elif phase in ("pull", "plunge"):
+            want = plunge if phase == "plunge" else pull
+            self.press(choices.locator(f'[data-json="{json.dumps(want)}"]'))
+        elif phase in ("discard", "trade1", "trade2"):
+            self.pick_card(game)
+            self.press(choices.locator("[data-act=move]"))
+        elif phase == "play":
+            self.play(game, choices)
+
+    def play(self, game: Any, choices: Any) -> None:
+        self.pick_card(game)
+        go = choices.locator("[data-act=move]")
+        prompt = game.locator("#tr-prompt").inner_text()
+        if "must play a Power card" in prompt:
+            self.forced_seen += 1
+            cat = choices.locator('[aria-label="Category"] button')
+            if cat.count():
+                self.press(cat)
+            expect(go).to_be_disabled()  # no play without a Power card (R-49, R-140)
+            self.press(choices.locator('[data-name="power"]'))
+        cats = choices.locator('[aria-label="Category"] button:not([disabled])')
+        if cats.count() and not choices.locator('[data-name="power"][aria-pressed=true]').count():
+            self.press(cats)
+        bases = choices.locator('[aria-label="Base"] button:not([disabled])')
+        if bases.count():
+            self.press(bases.last)
+        self.press(go)
+
+    def play_to_end(self, *, local: bool, plunge: bool = False, pull: bool = False) -> None:
+        page = self.page
+        deadline = time.monotonic() + 150
+        while time.monotonic() < deadline:
+            if page.locator(".kit-result").count():
+                return
+            handover = page.locator("#kit-handover:not([hidden]) #kit-reveal")
+            if handover.count():
+                # nothing of either hand is in the page behind the hand-over screen
+                assert page.locator("#kit-area .tr-card").count() == 0
+                self.handovers += 1
+                self.press(handover)
+                continue
+            mine = page.locator('.tr-game[data-turn="mine"]')
+            if mine.count():
+                self.check_hidden_lead()
+                self.turn(plunge, pull)
+                continue
+            page.wait_for_timeout(150)
+        raise AssertionError("the game did not end in time")
+
+    def check_hidden_lead(self) -> None:
+        """At Level 4 the other team sees the lead's GeoStar, never its card (R-46)."""
+        lead = self.page.locator(".tr-facedown")
+        if not lead.count():
+            return
+        game = self.page.locator(".tr-game")
+        if game.get_attribute("data-phase") != "play":
+            return
+        code = lead.get_attribute("data-lead-card")
+        ann = self.page.locator("[data-announce]").inner_text()
+        if "GeoStar" in ann:
+            assert code == "", "the face-down lead card reached the other team's page"
+            self.hidden_checks += 1
+
+
+def saved_moves(page: Any) -> list[dict[str, Any]]:
+    raw = page.evaluate(
+        """() => { for (let i = 0; i < sessionStorage.length; i++) {
+              const k = sessionStorage.key(i);
+              if (k.startsWith('cardroom:game:')) return sessionStorage.getItem(k);
+           } return null; }"""
+    )
+    return json.loads(raw)["moves"]
+
+
+def check_result(page: Any, slug: str, seed: int, opts: dict[str, Any], teams: list[str]) -> Any:
+    """Replay the page's moves on CPython: the trick lines, count and winner must match."""
+    game = GAMES[slug]
+    s = game.new(seed, **opts)
+    for m in saved_moves(page):
+        s = game.apply(s, Move.from_json(m))
+    assert game.is_over(s)
+    v = game.view(s, -1)
+    lines = page.locator(".tr-result-log li").all_inner_texts()
+    expected = [
+        trick_line(i, t, teams, slug == "border-zap")
+        for i, t in enumerate(x for x in v["tricks"] if x["winner"] is not None)
+    ]
+    assert lines == expected
+    assert lines and "won." in lines[0]
+    winner = v["result"]["winner"]
+    expect(page.locator(".kit-result")).to_have_attribute(
+        "data-winner", "tie" if winner is None else str(winner)
+    )
+    for t in (0, 1):
+        expect(page.locator(f"[data-points='{t}']")).to_have_text(str(v["result"]["points"][t]))
+    return v
+
+
+# --------------------------------------------------------------------------- the games
+
+
+def test_ranks_level2_against_the_computer_by_mouse(page: Any, site: Any) -> None:
+    seed = 11
+    open_site(page, site, "/?game=play-the-ranks&level=2&mode=bot&difficulty=easy")
+    expect(page.locator("#kit-setup")).to_be_visible()
+    axe_clean(page, "setup")
+    page.locator("#kit-seed").fill(str(seed))
+    page.locator("#kit-setup .kit-start").click()
+    expect(page.locator(".tr-game")).to_be_visible()
+    p = Player(page, "mouse")
+    # play until the first trick is shown, scan the table with a trick on it
+    deadline = time.monotonic() + 60
+    while not page.locator("[data-last-trick]").count() and time.monotonic() < deadline:
+        if page.locator('.tr-game[data-turn="mine"]').count():
+            p.turn()
+        else:
+            page.wait_for_timeout(150)
+    line = page.locator("[data-last-trick]").inner_text()
+    assert line.startswith("Trick 1:") and (" beats " in line or "below the base" in line)
+    axe_clean(page, "the table with a trick")
+    p.play_to_end(local=False)
+    check_result(page, "play-the-ranks", seed, {"level": 2}, ["You", "The computer"])
+    axe_clean(page, "the result")
+
+
+def test_ranks_level4_ptr2_two_teams_by_keyboard(page: Any, site: Any) -> None:
+    seed = 3
+    open_site(page, site, game_url("play-the-ranks", level=4, version="ptr2", mode="local",
+                                   seed=seed))  # fmt: skip
+    expect(page.locator("#kit-handover #kit-reveal")).to_be_visible()
+    assert page.locator("#kit-area .tr-card").count() == 0
+    axe_clean(page, "the hand-over screen")
+    # Team 1 calls, Team 2 Ups the BUR to 4, Team 1 stays the Call Team (R-47)
+    p = Player(page, "keyboard", roles=("Call Team", "Up the BUR to 4", "Call Team"))
+    p.press(page.locator("#kit-reveal"))
+    expect(page.locator(".tr-game [data-kind=role]").first).to_be_visible()
+    axe_clean(page, "Cards or Call")
+    p.play_to_end(local=True, plunge=True, pull=False)
+    v = check_result(
+        page, "play-the-ranks", seed, {"level": 4, "version": "ptr2"}, ["Team 1", "Team 2"]
+    )
+    assert p.handovers >= 3
+    assert p.hidden_checks >= 1, "no face-down GeoStar lead was checked"
+    assert v["pulled"] is None and not p.roles
+    assert v["call_team"] == v["first_lead"] and len(v["bur"]) == 4
+    # every Power card was played: the forced plays came when tricks left = Power cards left
+    if len([t for t in v["tricks"] if t["winner"] is not None]) == 8:
+        assert v["power_counts"] == [0, 0]
+    axe_clean(page, "the result")
+
+
+def test_zap_level3_against_the_computer_by_keyboard(page: Any, site: Any) -> None:
+    seed = 21
+    open_site(page, site, game_url("border-zap", level=3, mode="bot", difficulty="medium",
+                                   seed=seed))  # fmt: skip
+    p = Player(page, "keyboard")
+    expect(page.locator(".tr-game")).to_be_visible()
+    p.play_to_end(local=False)
+    check_result(page, "border-zap", seed, {"level": 3}, ["You", "The computer"])
+    assert page.locator(".tr-result-log li").first.inner_text().count("zap") >= 1
+
+
+def test_zap_level4_two_teams_by_mouse_and_touch(new_context: Any, site: Any) -> None:
+    ctx = new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    page = ctx.new_page()
+    seed = 8
+    open_site(page, site, game_url("border-zap", level=4, mode="local", seed=seed))
+    p = Player(page, "touch")
+    p.press(page.locator("#kit-reveal"))
+    # the first trade by touch: secret until both teams have chosen (R-52)
+    p.turn()
+    expect(page.locator("#kit-handover #kit-reveal")).to_be_visible()
+    p.press(page.locator("#kit-reveal"))
+    assert "gave" not in page.locator(".tr-public").inner_text()
+    p.turn()
+    p.how = "mouse"
+    p.play_to_end(local=True)
+    v = check_result(page, "border-zap", seed, {"level": 4}, ["Team 1", "Team 2"])
+    assert len(v["trades"]) == 2

@@ -1,0 +1,311 @@
+"""Tri-Virsity's screen logic on CPython: the match of hands behind the kit's engine client,
+the computer seats, the word builder, where words grow, the result lines, the deep-link
+options and the site's word index."""
+
+from __future__ import annotations
+
+import gzip
+import random
+from importlib import resources
+
+import pytest
+
+from cardroom.core import IllegalMove, Move, bot_context
+from cardroom.trivirsity import words as wordlist
+from cardroom.trivirsity.bot import TriBot
+from cardroom.trivirsity.game import GAME
+from cardroom.web.kit_logic import WEB_GAMES, Setup, parse_link, points_table
+from cardroom.web.trivirsity_logic import (
+    CLAIM_WAIT_MS,
+    MATCH,
+    build_status,
+    describe,
+    engine,
+    engine_options,
+    grow_spots,
+    lay_status,
+    options_problem,
+    seat_names,
+    spell,
+)
+from sitebuild.words import encode_index
+
+
+def setup(mode: str = "bot", seed: int = 3, level: str = "medium", **options: str) -> Setup:
+    return Setup("tri-virsity", 0, mode, level, seed, tuple(sorted(options.items())))
+
+
+def play_out(table, person: TriBot, limit: int = 2000) -> None:
+    now = 0
+    for _ in range(limit):
+        if table.over:
+            return
+        st = table.state
+        if MATCH.between(st):
+            now += 10
+            table.submit({"seat": 0, "kind": "next-hand", "data": None}, now)
+            continue
+        m = None
+        if 0 in GAME.to_move(st.cur):
+            m = person.choose(bot_context(GAME, st.cur, 0, random.Random(st.step)))
+        now += 1000
+        if m is not None:
+            table.submit(m.to_json(), now)
+        else:
+            table.advance(now + 10_000)
+            now += 10_000
+    raise AssertionError("the match did not end")
+
+
+# ------------------------------------------------------------------ links and options
+
+
+def test_deep_links_of_the_issue() -> None:
+    r = parse_link({"game": "tri-virsity", "players": "2", "mode": "bot"})
+    assert not r.problems and r.setup.mode == "bot" and r.setup.option("players") == "2"
+    assert r.setup.level == 0 and r.complete
+    r = parse_link({"game": "tri-virsity", "players": "4", "mode": "local", "variant": "beginner"})
+    assert not r.problems
+    assert engine_options(r.setup) == {
+        "players": 4,
+        "variant": "beginner",
+        "check": "strict",
+        "deal": 8,
+    }
+    r = parse_link({"game": "tri-virsity", "mode": "solitaire"})
+    assert not r.problems and engine_options(r.setup) == {"variant": "solitaire"}
+    bad = parse_link({"game": "tri-virsity", "players": "9", "mode": "bot"})
+    assert bad.problems
+
+
+def test_options_that_do_not_fit_are_refused() -> None:
+    # the check agrees with the engine on every choice of the setup
+    game = WEB_GAMES["tri-virsity"]
+    choices = {o.name: list(o.choices) for o in game.options}
+    for players in choices["players"]:
+        for variant in choices["variant"]:
+            opts = {"players": players, "variant": variant}
+            try:
+                GAME.new(1, **engine_options(setup("bot", 1, **opts)))
+                fits = True
+            except ValueError:
+                fits = False
+            assert (options_problem(opts) is None) == fits, opts
+    assert options_problem({"players": "3", "teams": "yes"}) is not None
+    assert options_problem({"players": "2"}) is None
+    assert WEB_GAMES["tri-virsity"].levels == {}
+
+
+def test_seat_names() -> None:
+    assert seat_names(setup("bot"), 2) == ["You", "The computer"]
+    assert seat_names(setup("bot"), 3) == ["You", "Computer 1", "Computer 2"]
+    assert seat_names(setup("local"), 3) == ["Player 1", "Player 2", "Player 3"]
+    assert seat_names(setup("solitaire"), 1) == ["You"]
+
+
+# ------------------------------------------------------------------ the match
+
+
+def test_a_match_chains_hands_and_its_lines_add_up() -> None:
+    """A game is a match to the chosen target; its result lists each hand (R-150)."""
+    table = engine(setup("bot", 11, players="2", target="100"))
+    play_out(table, TriBot("hard"))
+    v = table.view(0)
+    r = v["result"]
+    assert max(r["points"]) >= 100
+    assert len(v["history"]) + 1 == len({ln["label"] for ln in r["scoring"]})
+    rows = points_table(r["scoring"], r["points"], ["You", "The computer"])
+    assert [row["total"] for row in rows] == r["points"]
+    assert r["winner"] in (0, 1, None)
+    # the carried score of each hand is the totals of the one before (R-90)
+    for before, after in zip(v["history"], v["history"][1:], strict=False):
+        assert sum(after["totals"]) - sum(before["totals"]) == sum(after["scores"])
+
+
+def test_one_hand_and_the_replay_is_exact() -> None:
+    s = setup("bot", 5, players="3", target="hand")
+    table = engine(s)
+    play_out(table, TriBot("medium"))
+    again = engine(s)
+    again.replay(table.moves)
+    assert again.view(0) == table.view(0)
+    assert table.view(0)["result"]["summary"].endswith("One hand played.")
+
+
+def test_next_hand_only_between_hands() -> None:
+    table = engine(setup("bot", 2, players="2", target="500"))
+    with pytest.raises(IllegalMove):
+        MATCH.apply(table.state, Move(0, "next-hand"))
+
+
+def test_the_computer_waits_for_a_person_to_claim() -> None:
+    """With three players, a computer seat that would draw waits while the person may
+    still claim the top discard (R-151)."""
+    for seed in range(1, 80):
+        # easy computers never claim, so the next one draws (later) while a claim is open
+        table = engine(setup("bot", seed, "easy", players="3", target="hand", variant="beginner"))
+        now = 0
+        for _ in range(400):
+            v = table.view(0)
+            planned = table.planned.get(v["turn"]) if v["turn"] != 0 else None
+            if (
+                planned
+                and planned["kind"] == "draw"
+                and v["claims"]
+                and v["discarder"] != 0
+                and v["phase"] == "draw"
+            ):
+                assert planned["at"] - v["now"] == CLAIM_WAIT_MS
+                return
+            m = None
+            if 0 in GAME.to_move(table.state.cur):
+                m = TriBot("easy").choose(bot_context(GAME, table.state.cur, 0, random.Random(1)))
+            now += 1000
+            if m is not None:
+                table.submit(m.to_json(), now)
+            else:
+                table.advance(now)  # one step at a time: the computer's moves come later
+            if table.over:
+                break
+    pytest.fail("no seed let the person claim before a computer drew")
+
+
+def test_solitaire_result() -> None:
+    table = engine(setup("solitaire", 4))
+    play_out(table, TriBot("hard"))
+    v = table.view(0)
+    r = v["result"]
+    assert r["solitaire"]["won"] == (v["end"] == "out")
+    assert r["points"] == [v["hand_scores"][0]]
+
+
+# ------------------------------------------------------------------ the word builder
+
+
+def test_spell_prefers_real_letters_and_one_suit() -> None:
+    hand = ["RC1", "RA1", "RT1", "GC1", "G*1", "**1"]
+    sp = spell(hand, "cat")
+    assert sp.cards == ("RC1", "RA1", "RT1") and sp.suit == "R" and sp.wilds == 0
+    sp = spell(hand, "cat", suit="G")
+    assert sp.cards == ("GC1", "G*1", "**1") and sp.wilds == 2
+    sp = spell(hand, "cats", suit="G")
+    assert sp.missing == 1
+    assert spell(hand, "C-A-T!").letters == "cat"
+
+
+def view_for(hand: list[str], words: list[dict] | None = None, check: str = "strict") -> dict:
+    return {
+        "seat": 0,
+        "min_len": [3, 3],
+        "check": check,
+        "hand": hand,
+        "taken": "",
+        "pending": [],
+        "words": words or [],
+    }
+
+
+def test_lay_status_says_why() -> None:
+    hand = ["RC1", "RA1", "RT1", "GE1"]
+    assert lay_status(view_for(hand), spell(hand, "cat")).ok
+    st = lay_status(view_for(hand), spell(hand, "ca"))
+    assert not st.ok and "3 letters" in st.text
+    st = lay_status(view_for(hand), spell(hand, "tca"))
+    assert not st.ok and "not in the dictionary" in st.text
+    assert lay_status(view_for(hand, check="challenge"), spell(hand, "tca")).ok
+    tight = ["RC1", "RA1", "RT1"]
+    st = lay_status(view_for(tight), spell(tight, "cat"))
+    assert not st.ok and "discard" in st.text
+    st = lay_status(view_for(hand), spell(hand, "dog"))
+    assert not st.ok and "cannot spell" in st.text
+
+
+def test_build_status_and_grow_spots() -> None:
+    word = {"id": 1, "suit": "R", "letters": "cat", "cards": [], "owners": []}
+    hand = ["RS1", "GE1", "RE1"]
+    v = view_for(hand, [word])
+    assert build_status(v, spell(hand, "s", suit="R"), word, "back").ok
+    assert not build_status(v, spell(hand, "e", suit="R"), word, "front").ok  # "ecat"
+    spots = grow_spots(v, word)
+    assert spots["back"] >= 2 and spots["front"] >= 1  # cats, caw...; scat
+    v["pending"] = [{"word": 1}]
+    assert grow_spots(v, word) == {"front": 0, "back": 0}
+
+
+def test_describe_never_names_a_drawn_card() -> None:
+    names = ["You", "The computer"]
+    assert describe({"seat": 1, "kind": "draw"}, names) == "The computer drew from the pile."
+    assert "Red E" in describe({"seat": 0, "kind": "discard", "data": "RE1"}, names)
+    lay = {"seat": 0, "kind": "lay", "data": {"cards": [], "word": "cat"}}
+    assert describe(lay, names) == "You laid down CAT."
+
+
+# ------------------------------------------------------------------ the word index
+
+
+def test_the_word_index_round_trips_and_is_smaller() -> None:
+    raw = resources.files("cardroom").joinpath("data/enable1.txt.gz").read_bytes()
+    words = gzip.decompress(raw).decode("ascii").split()
+    data = encode_index(words)
+    assert wordlist.decode_index(data) == words
+    assert len(data) < 0.6 * len(raw)
+    with pytest.raises(ValueError):
+        wordlist.decode_index(gzip.compress(b"cat\ndog"))
+
+
+# ------------------------------------------------------------------ the screen's HTML
+
+
+def test_table_words_show_owners_and_where_they_grow() -> None:
+    from cardroom.web.trivirsity_html import TriHtml, card_html  # noqa: PLC0415
+
+    table = engine(setup("bot", 7, players="2", target="hand"))
+    play_out_until_word(table)
+    html = TriHtml()
+    html.setup, html.mode, html.names = table_setup(), "bot", ["You", "The computer"]
+    html.shown, html.target, html.order = None, None, {}
+    v = table.view(0)
+    out = html.words_html(v, True)
+    w = v["words"][0]
+    assert f'data-letters="{w["letters"]}"' in out
+    owners = sorted({["You", "The computer"][o] for o in w["owners"]})
+    assert f"by {', '.join(owners)}" in out
+    spots = grow_spots(v, w)
+    assert f'<span class="tv-fit">{spots["front"]}</span>' in out
+    # a card's name says suit, letter and points in words, not only by colour
+    assert '>Green </span><span class="tv-face">E</span>' in card_html("GE1")
+    assert "Tri-colour " in card_html("**1") and "WILD" in card_html("**1")
+
+
+def table_setup() -> Setup:
+    return setup("bot", 7, players="2", target="hand")
+
+
+def play_out_until_word(table) -> None:
+    person = TriBot("hard")
+    now = 0
+    while not table.view(0)["words"]:
+        assert not table.over
+        st = table.state
+        m = None
+        if 0 in GAME.to_move(st.cur):
+            m = person.choose(bot_context(GAME, st.cur, 0, random.Random(st.step)))
+        now += 1000
+        if m is not None:
+            table.submit(m.to_json(), now)
+        else:
+            table.advance(now + 5000)
+            now += 5000
+
+
+def test_partners_play_as_teams_of_two_from_the_setup() -> None:
+    from cardroom.web.links import parse_link  # noqa: PLC0415
+
+    r = parse_link({"game": "tri-virsity", "players": "4", "teams": "yes", "mode": "local"})
+    assert r.problems == () and r.setup is not None and r.setup.option("teams") == "yes"
+    assert engine_options(r.setup)["teams"] is True
+    bad = parse_link({"game": "tri-virsity", "players": "3", "teams": "yes", "mode": "local"})
+    assert bad.problems == ("Teams of two need 4, 6 or 8 players (partners sit across).",)
+    client = engine(r.setup.with_seed(5))
+    assert client.game.num_teams(client.state) == 2
+    assert [client.game.team_of(client.state, s) for s in range(4)] == [0, 1, 0, 1]
