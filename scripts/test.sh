@@ -6,5 +6,5 @@ cd "$(dirname "$0")/.."
 echo "== ruff"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
-echo "== pytest (unit + browser, two workers: the browser tests on one)"
+echo "== pytest (unit + browser, two workers)"
 exec .venv/bin/python -m pytest -n 2 --dist loadgroup "$@"

@@ -1,8 +1,8 @@
 """Test-suite wiring shared by every test.
 
-Under pytest-xdist (``./scripts/test.sh`` runs two workers) every browser test goes to one
-worker, so the site is built and Chromium started once; the unit, property and conformance
-tests share out over the other worker."""
+Under pytest-xdist (``./scripts/test.sh`` runs two workers) the browser test files form two
+groups, each run whole by one worker (which builds the site and starts Chromium once); the
+unit, property and conformance tests share out over both workers."""
 
 from __future__ import annotations
 
@@ -19,6 +19,10 @@ if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # Two groups of browser test files, alternating by name: each worker builds the site
+    # and starts Chromium once, and the two share the work with the unit tests.
+    files = sorted({item.path.name for item in items if "browser" in item.path.parts})
+    group = {name: f"browser-{i % 2}" for i, name in enumerate(files)}
     for item in items:
         if "browser" in item.path.parts:
-            item.add_marker(pytest.mark.xdist_group("browser"))
+            item.add_marker(pytest.mark.xdist_group(group[item.path.name]))
