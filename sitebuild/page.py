@@ -19,15 +19,6 @@ def render_options(records: dict[str, atlas.StateFacts]) -> str:
     )
 
 
-def nav_games() -> str:
-    """The nav's link to every game the site offers (``WEB_GAMES``, in its order)."""
-    return "".join(
-        f'<li><a href="?game={g.slug}" data-screen-link="game:{g.slug}">'
-        f"{html.escape(g.title)}</a></li>"
-        for g in WEB_GAMES.values()
-    )
-
-
 def _modes_line(g: WebGame) -> str:
     modes = [MODE_TEXT[m] for m in g.modes]
     if "bot" in g.modes:
@@ -74,7 +65,6 @@ def write_index(
             "BOOT_JS": boot.strip(),
             "MAP": map_svg,
             "STATE_OPTIONS": render_options(records),
-            "NAV_GAMES": nav_games(),
             "HOME_GAMES": home_games(),
             "PYSCRIPT_CONFIG": html.escape(config_json, quote=True),
         },

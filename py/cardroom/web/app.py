@@ -38,6 +38,8 @@ def _screen_key(route: Route) -> str:
 
 
 def _update_nav(key: str) -> None:
+    """Mark the screen's link in the nav (a game's is "Games": the nav stays short)."""
+    key = "home" if key.startswith("game:") else key
     for a in dom.qa("[data-screen-link]"):
         if dom.attr(a, "data-screen-link") == key:
             a.setAttribute("aria-current", "page")

@@ -548,6 +548,8 @@ class DashingUI(GameUI):
     def headline(self, table: Table, result: dict[str, Any]) -> tuple[str, str]:
         self.result = result
         races = table.engine.view(-1)["races"]
+        if len(races) > self.fed:  # the last race ends the game: no update follows it
+            self.feed_learn(races)
         # the summary with the table's names ("You", "The computer")
         result["summary"] = summary(
             [RaceResult(r["race"], r["key"], r["winner"], r["ending"]) for r in races],
