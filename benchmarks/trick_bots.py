@@ -2,17 +2,20 @@
 
 Usage: python benchmarks/trick_bots.py [--games N] [--seed S] [--pairs hard-medium,medium-easy]
                                        [--only ranks-L2,zap-L3,...] [--timing] [--json]
+                                       [--timing-games N]   (--games 0: timing only)
 
 Strength: for each game, level and version, the stronger bot plays ``--games`` games
 (1,000 by default), half as Team 1 and half as Team 2, through ``cardroom simulate``'s
 runner (every move from a BotContext, invariants checked, ``errors`` counted). The
 target is a win rate of at least 60% for hard over medium and for medium over easy.
 
-Timing (``--timing``): the hard bot's time per move over whole games, p50 / p99 / max.
-Its search stops after ``budget_ms`` (20 ms) plus the world in progress, wherever it
-runs; Pyodide is 3-5x slower than CPython, so the browser gets fewer worlds in the same
-time, not a longer wait (budget: p99 <= 50 ms per bot move in the browser). Wall times
-grow on a loaded machine; ``cpu_p99_ms`` is the process's own time.
+Timing (``--timing``): the hard bot's time per move over whole games, p50 / p99 / max,
+and the worlds it played out per searched move. Its search stops after ``budget_ms``
+(12 ms of the process's own time on CPython, of wall time in the browser) plus the
+world in progress, and after ``max_worlds`` worlds; Pyodide is 2-3x slower than CPython,
+so the browser gets fewer worlds in the same time, not a longer wait (budget: p99 <= 50
+ms per bot move in the browser). Wall times grow on a loaded machine; ``cpu_p99_ms`` is
+the process's own time.
 """
 
 from __future__ import annotations
@@ -66,12 +69,9 @@ def strength(name: str, strong: str, weak: str, games: int, seed: int) -> dict:
 
 def timing(games: int, seed: int) -> list[dict]:
     out = []
-    for name, (game, opts) in {
-        "ranks-L2": (PTR, {"level": 2}),
-        "ranks-L4-ptr2": (PTR, {"level": 4, "version": "ptr2"}),
-        "zap-L4": (PTB, {"level": 4}),
-    }.items():
-        times, cpu = [], []
+    for name, (run, level, extra) in CONFIGS.items():
+        game, opts = (PTR if run is run_ranks else PTB), {"level": level, **extra}
+        times, cpu, worlds = [], [], []
         bot = make_bot("hard")
         for g in range(games):
             s = game.new(seed + g, **opts)
@@ -79,10 +79,13 @@ def timing(games: int, seed: int) -> list[dict]:
             while not game.is_over(s):
                 seat = min(game.to_move(s))
                 ctx = bot_context(game, s, seat, rng)
+                bot.worlds = 0
                 t0, c0 = time.perf_counter(), time.process_time()
                 m = bot.choose(ctx)
                 times.append((time.perf_counter() - t0) * 1000)
                 cpu.append((time.process_time() - c0) * 1000)
+                if bot.worlds:
+                    worlds.append(bot.worlds)
                 s = game.apply(s, m)
         times.sort()
         cpu.sort()
@@ -92,7 +95,10 @@ def timing(games: int, seed: int) -> list[dict]:
             "p50_ms": round(statistics.median(times), 2),
             "p99_ms": round(times[int(0.99 * (len(times) - 1))], 2),
             "max_ms": round(times[-1], 2),
+            "cpu_p50_ms": round(statistics.median(cpu), 2),
             "cpu_p99_ms": round(cpu[int(0.99 * (len(cpu) - 1))], 2),
+            "cpu_max_ms": round(cpu[-1], 2),
+            "worlds_mean": round(statistics.mean(worlds), 1) if worlds else 0,
         })  # fmt: skip
     return out
 
@@ -104,10 +110,11 @@ def main() -> None:
     p.add_argument("--pairs", default="hard-medium,medium-easy")
     p.add_argument("--only", default=",".join(CONFIGS))
     p.add_argument("--timing", action="store_true", help="also time the hard bot")
+    p.add_argument("--timing-games", type=int, default=10, help="games per timing row (10)")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     args = p.parse_args()
     rows = []
-    for name in args.only.split(","):
+    for name in args.only.split(",") if args.games else ():
         for pair in args.pairs.split(","):
             strong, weak = pair.split("-")
             row = strength(name, strong, weak, args.games, args.seed)
@@ -119,7 +126,7 @@ def main() -> None:
                       f"= {row['rate']:.2f}  errors {row['errors']}  {row['seconds']} s",
                       flush=True)  # fmt: skip
     if args.timing:
-        for row in timing(10, args.seed):
+        for row in timing(args.timing_games, args.seed):
             print(json.dumps(row) if args.json else row, flush=True)
 
 

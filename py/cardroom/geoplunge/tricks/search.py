@@ -1,0 +1,471 @@
+"""The hard bot's search: determinized Monte Carlo over worlds from ``resample``.
+
+Each world the bot's :class:`~cardroom.core.BotContext` draws (``sample_world``: a state
+the bot cannot tell from the real one) is copied into a few plain lists (hands, Power
+cards, tricks won, the trick on the table). Every candidate move is then played out to
+the end of the game in that world by fast policies that see every card of the world:
+
+* Play the Ranks: the lead plays, when it has one, a card the other hand cannot beat
+  (the least valuable such card), else throws its least valuable card; the other team
+  wins with its cheapest winning card, else throws its least valuable card. Power
+  cards are played as the rules require, and whenever one turns a trick.
+* Play the Border Zap: the lead plays a card the other hand cannot zap, else its most
+  zappable card; the other team zaps with its most zappable zapper, else throws its
+  most zappable card.
+
+A rank is compared through one integer per (card, category, base) (:func:`keys`), so a
+playout costs a few hundred integer comparisons. The candidate with the best mean
+result over the same worlds wins (common random worlds).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from ..decks import power_card
+from . import rules
+from .common import CARDS
+
+__all__ = [
+    "RanksWorld",
+    "ZapWorld",
+    "card_value",
+    "keys",
+    "objective",
+    "power",
+    "unbeaten",
+    "violations",
+    "zappers",
+]
+
+POWER_COST = 0.3  # a Power card spent, in card values (0..1)
+BAD = 1000  # keys at or above BAD: a card below a 10/20/30 base (it loses)
+
+
+def _key(r: int, base: int) -> int:
+    if base == 50:
+        return 50 - r
+    if base in rules.LOW_BASES and r < base:
+        return BAD + base - r
+    return r - base
+
+
+@cache
+def keys(category: str, base: int) -> dict[str, int]:
+    """Card -> its rank's sort key in ``category`` at ``base`` (smaller is better; a
+    card below a 10/20/30 base gets BAD or more). The other team beats a lead keyed
+    ``lk`` with a card keyed ``fk`` exactly when ``fk < min(lk, BAD)`` (R-41)."""
+    return {c: _key(rules.rank(c, category), base) for c in CARDS}
+
+
+@cache
+def bur_key(bur: tuple[str, ...], base: int) -> int | None:
+    """The key of the Best Unprotected Ranking at ``base`` (None without BUR cards)."""
+    r = rules.bur(bur, base)
+    return None if r is None else _key(r, base)
+
+
+@cache
+def power(pid: str) -> tuple[str, str, int]:
+    p = power_card(pid)
+    return (pid, p.category, p.base)
+
+
+@cache
+def card_value(card: str, bases: tuple[int, ...]) -> float:
+    """A card's worth to keep: the best share of the other 49 cards it beats in any
+    category at any of ``bases``."""
+    best = 0
+    for cat in rules.CATEGORIES:
+        for b in bases:
+            k = keys(cat, b)
+            mine = k[card]
+            if mine >= BAD:
+                continue
+            best = max(best, sum(1 for c, v in k.items() if v > mine and c != card))
+    return best / 49
+
+
+@cache
+def zappers(card: str) -> frozenset[str]:
+    """The cards that zap ``card``."""
+    return frozenset(c for c in CARDS if c != card and rules.zaps(card, c).zaps)
+
+
+@cache
+def zap_exposure(card: str) -> int:
+    return len(zappers(card))
+
+
+def unbeaten(view: Mapping[str, Any]) -> list[tuple[str, str | None, int | None]]:
+    """The tricks this seat led and the other team lost as follower: (card, category,
+    base) in Play the Ranks, (card, None, None) in the Border Zap. A team that could
+    have won such a trick would have, so the cards it still holds most likely could
+    not have (``violations`` counts the exceptions in a world)."""
+    me = view.get("seat")
+    out = []
+    for t in view.get("tricks") or ():
+        if t.get("lead") == me and t.get("follow") and t.get("winner") == me and t.get("card"):
+            if view.get("game") == "border-zap":
+                out.append((t["card"], None, None))
+            elif not t.get("fpower"):
+                out.append((t["card"], t["category"], t["base"]))
+    return out
+
+
+def violations(hand: Sequence[str], checks: Sequence[tuple[str, str | None, int | None]]) -> int:
+    """How many of ``checks`` (:func:`unbeaten`) a hand of the other team contradicts."""
+    bad = 0
+    for card, cat, base in checks:
+        if cat is None:
+            z = zappers(card)
+            bad += any(c in z for c in hand)
+        else:
+            k = keys(cat, base)  # type: ignore[arg-type]
+            need = min(k[card], BAD)
+            bad += any(k[c] < need for c in hand)
+    return bad
+
+
+def objective(w: int | None, bonus: bool, won: Sequence[int], me: int) -> float:
+    """What the hard bot maximises: winning first, then the bonus, then tricks."""
+    sign = 0 if w is None else (1 if w == me else -1)
+    return sign * (1.0 + 0.2 * bonus) + 0.02 * (won[me] - won[1 - me])
+
+
+# ------------------------------------------------------------------ Play the Ranks
+
+
+class RanksWorld:
+    """A Play the Ranks world in the play phase, as plain lists, for playouts."""
+
+    __slots__ = (
+        "bases",
+        "burk",
+        "can_power",
+        "cur",
+        "fixed",
+        "forcing",
+        "hands",
+        "last",
+        "lead",
+        "level",
+        "n_done",
+        "powers",
+        "ptr2",
+        "pulled",
+        "values",
+        "won",
+    )
+
+    def __init__(self, s: Any | None = None) -> None:
+        if s is None:
+            return
+        from .ranks import TRICKS
+
+        self.level = s.level
+        self.bases = tuple(s.bases)
+        self.fixed = s.level > 2 and s.version == "ptr1"
+        self.ptr2 = s.version == "ptr2"
+        self.pulled = s.pulled
+        self.can_power = s.level > 2 and s.pulled is None
+        self.forcing = s.force_power
+        bur = tuple(s.bur) if s.level == 4 else ()
+        self.burk = {b: bur_key(bur, b) for b in rules.BASES} if bur else None
+        self.hands = [list(s.hands[0]), list(s.hands[1])]
+        self.powers = [[power(p) for p in s.powers[0]], [power(p) for p in s.powers[1]]]
+        done = s.done_tricks
+        self.won = list(s.won)
+        self.n_done = len(done)
+        self.last = done[-1].winner if done else None
+        self.lead = s.lead
+        cur = s.current
+        self.cur = None if cur is None else (cur.lead, cur.card, cur.category, cur.base, cur.power)
+        vals = {c: card_value(c, self.bases) for h in self.hands for c in h}
+        self.values = vals
+        for h in self.hands:
+            h.sort(key=lambda c: (vals[c], c))
+        assert self.n_done < TRICKS or s.phase == "over"
+
+    def copy(self) -> RanksWorld:
+        w = RanksWorld()
+        w.level, w.bases, w.fixed, w.ptr2 = self.level, self.bases, self.fixed, self.ptr2
+        w.pulled, w.can_power, w.forcing, w.burk = (
+            self.pulled, self.can_power, self.forcing, self.burk
+        )  # fmt: skip
+        w.hands = [self.hands[0][:], self.hands[1][:]]
+        w.powers = [self.powers[0][:], self.powers[1][:]]
+        w.won, w.n_done, w.last, w.lead, w.cur = (
+            self.won[:], self.n_done, self.last, self.lead, self.cur
+        )  # fmt: skip
+        w.values = self.values
+        return w
+
+    # -------------------------------------------------------------- rules
+
+    def discard(self, t: int, card: str) -> None:
+        self.hands[t].remove(card)
+
+    def discard_rest(self) -> None:
+        """Finish the discards: each team throws its least valuable cards down to 8."""
+        for h in self.hands:
+            del h[: max(0, len(h) - 8)]
+
+    def over(self) -> bool:
+        return max(self.won) >= 6 or self.n_done >= 8
+
+    def must_power(self, t: int) -> bool:
+        return bool(
+            self.can_power
+            and self.forcing
+            and self.powers[t]
+            and 8 - self.n_done <= len(self.powers[t])
+        )
+
+    def lead_bases(self) -> tuple[int, ...]:
+        if self.fixed:
+            return (self.bases[0] if self.n_done < 4 else self.bases[1],)
+        return tuple(dict.fromkeys(self.bases))
+
+    def protected(self, card: str, cat: str, base: int, power: Any) -> bool:
+        if power is not None:
+            return True
+        if self.burk is None:
+            return False
+        bk = self.burk[base]
+        lk = keys(cat, base)[card]
+        return bk is not None and lk < BAD and lk < bk
+
+    def follow_options(self, t: int, prot: bool, base: int) -> list[tuple[Any, str | None]]:
+        """(power or None, change) choices of the other team ``t`` on this trick."""
+        out: list[tuple[Any, str | None]] = []
+        if not self.must_power(t):
+            out.append((None, None))
+        for p in self.powers[t]:
+            out.append((p, "category"))
+            if self.ptr2 and p[2] in self.bases and p[2] != base:
+                out.append((p, "base"))
+        return out if out else [(None, None)]
+
+    def follow_wins(self, lead: tuple, card: str, power: Any, change: str | None) -> bool:
+        _, lc, cat, base, lpower = lead
+        if power is not None and not self.protected(lc, cat, base, lpower):
+            if change == "base":
+                base = power[2]
+            else:
+                cat = power[1]
+        k = keys(cat, base)
+        return k[card] < min(k[lc], BAD)
+
+    def play_lead(self, card: str, cat: str, base: int, power: Any) -> None:
+        t = self.lead
+        self.hands[t].remove(card)
+        if power is not None:
+            self.powers[t].remove(power)
+        self.cur = (t, card, cat, base, power)
+
+    def play_follow(self, card: str, power: Any, change: str | None) -> None:
+        lead = self.cur
+        assert lead is not None
+        f = 1 - lead[0]
+        win = self.follow_wins(lead, card, power, change)
+        self.hands[f].remove(card)
+        if power is not None:
+            self.powers[f].remove(power)
+        w = f if win else lead[0]
+        self.won[w] += 1
+        self.last = self.lead = w
+        self.n_done += 1
+        self.cur = None
+
+    def result(self) -> tuple[int | None, bool, list[int]]:
+        """(winner, bonus, won) by the rules of :func:`.ranks.outcome` (R-48, R-49)."""
+        won = self.won
+        early = max(won) >= 6 and self.n_done < 8
+        if self.level > 2 and not early and self.pulled is None:
+            failed = [bool(self.powers[0]), bool(self.powers[1])]
+            if all(failed):
+                return None, False, won
+            if any(failed):
+                w = failed.index(False)
+                return w, won[w] >= 6, won
+        if max(won) >= 5:
+            w = 0 if won[0] > won[1] else 1
+            return w, won[w] >= 6, won
+        if self.pulled is not None:
+            return 1 - self.pulled, False, won
+        return self.last, False, won
+
+    # -------------------------------------------------------------- policies
+
+    def policy_lead(self) -> tuple[str, str, int, Any]:
+        t = self.lead
+        hand, opp = self.hands[t], self.hands[1 - t]  # hands run from the least valuable
+        forced = self.must_power(t)
+        bases = self.lead_bases()
+        opp_powers = self.powers[1 - t] if self.can_power else ()
+        ptr2 = self.ptr2
+        tops: dict[tuple[str, int], int] = {}
+
+        def top(cat: str, b: int) -> int:
+            """The other hand's best key in ``cat`` at ``b``."""
+            got = tops.get((cat, b))
+            if got is None:
+                k = keys(cat, b)
+                got = tops[cat, b] = min([k[o] for o in opp], default=BAD)
+            return got
+
+        for c in hand:
+            if not forced:
+                for b in bases:
+                    for cat in rules.CATEGORIES:
+                        if top(cat, b) < min(keys(cat, b)[c], BAD):
+                            continue
+                        if opp_powers and not self.protected(c, cat, b, None):
+                            beaten = False
+                            for p in opp_powers:
+                                if top(p[1], b) < min(keys(p[1], b)[c], BAD):
+                                    beaten = True
+                                    break
+                                other = ptr2 and p[2] != b and p[2] in self.bases
+                                if other and top(cat, p[2]) < min(keys(cat, p[2])[c], BAD):
+                                    beaten = True
+                                    break
+                            if beaten:
+                                continue
+                        return c, cat, b, None
+            for p in self.powers[t]:
+                for b in bases:
+                    if top(p[1], b) >= min(keys(p[1], b)[c], BAD):
+                        return c, p[1], b, p
+        # Nothing holds: throw the least valuable card (with a Power card if forced).
+        c = hand[0]
+        b = bases[0]
+        if forced:
+            p = self.powers[t][0]
+            return c, p[1], b, p
+        cat = min(rules.CATEGORIES, key=lambda k: keys(k, b)[c])
+        return c, cat, b, None
+
+    def policy_follow(self) -> tuple[str, Any, str | None]:
+        lead = self.cur
+        assert lead is not None
+        f = 1 - lead[0]
+        hand = self.hands[f]  # from the least valuable
+        _, lc, cat, base, lpower = lead
+        forced = self.must_power(f)
+        plain = None
+        if not forced:
+            k = keys(cat, base)
+            need = min(k[lc], BAD)
+            plain = next((c for c in hand if k[c] < need), None)
+        powers = self.powers[f]
+        if powers and not self.protected(lc, cat, base, lpower):
+            vals = self.values
+            limit = vals[plain] - POWER_COST if plain is not None else 2.0
+            for c in hand:
+                if vals[c] >= limit:
+                    break
+                for p in powers:
+                    if self.follow_wins(lead, c, p, "category"):
+                        return c, p, "category"
+                    other = self.ptr2 and p[2] != base and p[2] in self.bases
+                    if other and self.follow_wins(lead, c, p, "base"):
+                        return c, p, "base"
+        if plain is not None:
+            return plain, None, None
+        if forced:
+            return hand[0], powers[0], "category"
+        return hand[0], None, None
+
+    def playout(self, me: int) -> float:
+        while not self.over():
+            if self.cur is None:
+                self.play_lead(*self.policy_lead())
+            self.play_follow(*self.policy_follow())
+        return objective(*self.result(), me)
+
+
+# ------------------------------------------------------------------ Border Zap
+
+
+class ZapWorld:
+    """A Play the Border Zap world in the play phase, as plain lists."""
+
+    __slots__ = ("cur", "hands", "last", "lead", "n_done", "won")
+
+    def __init__(self, s: Any | None = None) -> None:
+        if s is None:
+            return
+        self.hands = [list(s.hands[0]), list(s.hands[1])]
+        done = s.done_tricks
+        self.won = list(s.won)
+        self.n_done = len(done)
+        self.last = done[-1].winner if done else None
+        self.lead = s.lead
+        cur = s.current
+        self.cur = None if cur is None else (cur.lead, cur.card)
+
+    def copy(self) -> ZapWorld:
+        w = ZapWorld()
+        w.hands = [self.hands[0][:], self.hands[1][:]]
+        w.won, w.n_done, w.last, w.lead, w.cur = (
+            self.won[:], self.n_done, self.last, self.lead, self.cur
+        )  # fmt: skip
+        return w
+
+    def discard(self, t: int, card: str) -> None:
+        self.hands[t].remove(card)
+
+    def discard_rest(self) -> None:
+        """Finish the discards: each team throws its most zappable cards down to 6."""
+        for h in self.hands:
+            while len(h) > 6:
+                h.remove(max(h, key=lambda x: (zap_exposure(x), x)))
+
+    def over(self) -> bool:
+        return self.n_done >= 6 or (min(self.won) == 0 and max(self.won) == 5)
+
+    def play_lead(self, card: str) -> None:
+        self.hands[self.lead].remove(card)
+        self.cur = (self.lead, card)
+
+    def play_follow(self, card: str) -> None:
+        assert self.cur is not None
+        tl, tc = self.cur
+        f = 1 - tl
+        self.hands[f].remove(card)
+        w = f if card in zappers(tc) else tl
+        self.won[w] += 1
+        self.last = self.lead = w
+        self.n_done += 1
+        self.cur = None
+
+    def policy_lead(self) -> str:
+        t = self.lead
+        opp = set(self.hands[1 - t])
+        return min(self.hands[t], key=lambda x: (bool(zappers(x) & opp), -zap_exposure(x), x))
+
+    def policy_follow(self) -> str:
+        assert self.cur is not None
+        tl, tc = self.cur
+        z = zappers(tc)
+        hand = self.hands[1 - tl]
+        zs = [c for c in hand if c in z]
+        return max(zs or hand, key=lambda x: (zap_exposure(x), x))
+
+    def result(self) -> tuple[int | None, bool, list[int]]:
+        won = self.won
+        if max(won) >= 4:
+            w = 0 if won[0] > won[1] else 1
+            return w, won[w] >= 5, won
+        return self.last, False, won
+
+    def playout(self, me: int) -> float:
+        while not self.over():
+            if self.cur is None:
+                self.play_lead(self.policy_lead())
+            self.play_follow(self.policy_follow())
+        return objective(*self.result(), me)
