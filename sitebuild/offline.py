@@ -61,15 +61,18 @@ def hash_files(root: Path, skip: set[str]) -> tuple[dict[str, str], str]:
 
 
 def write_service_worker(
-    out: Path, used: list[str], lazy: list[str] | None = None
+    out: Path, used: list[str], lazy: list[str] | None = None, warm: list[str] | None = None
 ) -> tuple[int, str]:
     """sw.js: precaches the files in ``used`` (what the screens load; paths relative to
     ``out``) under ``cardroom-<version>``, the version being the hash of every other file;
     the files in ``lazy`` (fetched by one screen only, e.g. the word index) are cached the
-    first time the page fetches them.
+    first time the page fetches them; the ``warm`` ones among them are also fetched in the
+    background once the page is ready and idle (what a game needs offline).
 
     Returns (number of files precached, version)."""
     files, version = hash_files(out, skip={"sw.js"})
+    if set(warm or ()) - set(lazy or ()):
+        raise SystemExit("service worker: a warm file must be one of the lazy files")
     missing = sorted((set(used) | set(lazy or ())) - set(files))
     if missing:
         raise SystemExit(f"service worker: precache names missing files {missing}")
@@ -80,6 +83,7 @@ def write_service_worker(
             "CACHE_NAME": json.dumps(f"cardroom-{version}"),
             "PRECACHE": "[\n" + ",\n".join(json.dumps(e) for e in precache) + "\n]",
             "LAZY": json.dumps([f"./{f}" for f in sorted(set(lazy or ()))]),
+            "WARM": json.dumps([f"./{f}" for f in sorted(set(warm or ()))]),
         },
     )
     (out / "sw.js").write_text(sw, "utf-8")

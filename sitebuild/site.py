@@ -82,7 +82,7 @@ def build(out: Path | str = "dist", quiet: bool = False) -> Path:
         + ["manifest.webmanifest", "licences.html"]
     )
     n_files, version = offline.write_service_worker(
-        out, used, lazy=[words_name, *wheel_names, *printed]
+        out, used, lazy=[words_name, *wheel_names, *printed], warm=[words_name]
     )
 
     bad, seen = audit.audit_remote_refs(out)

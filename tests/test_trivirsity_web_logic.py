@@ -309,3 +309,25 @@ def test_partners_play_as_teams_of_two_from_the_setup() -> None:
     client = engine(r.setup.with_seed(5))
     assert client.game.num_teams(client.state) == 2
     assert [client.game.team_of(client.state, s) for s in range(4)] == [0, 1, 0, 1]
+
+
+def test_one_player_may_play_as_a_beginner() -> None:
+    """R-118, the rules' "Keep the playing field level!": a beginner is dealt 8 cards and
+    may spell words of two letters while the others play the variant chosen."""
+    from cardroom.web.links import parse_link  # noqa: PLC0415
+
+    r = parse_link({"game": "tri-virsity", "players": "3", "beginner": "2", "mode": "local"})
+    assert r.problems == () and r.setup is not None
+    opts = engine_options(r.setup)
+    assert opts["deal"] == [10, 8, 10] and opts["min_len"] == [3, 2, 3]
+    four = parse_link({"game": "tri-virsity", "players": "2", "variant": "four", "beginner": "1"})
+    assert four.setup is not None
+    assert engine_options(four.setup)["deal"] == [8, 12]
+    assert engine_options(four.setup)["min_len"] == [2, 4]
+    bad = parse_link({"game": "tri-virsity", "players": "2", "beginner": "3"})
+    assert bad.problems == ("There is no Player 3 in a game of 2.",)
+    bad = parse_link({"game": "tri-virsity", "variant": "beginner", "beginner": "1"})
+    assert bad.problems == ("In the beginners' variant everyone plays as a beginner already.",)
+    client = engine(r.setup.with_seed(7))
+    hands = [len(client.view(s)["hand"]) for s in range(3)]
+    assert sorted(hands)[0] in (8, 9) and hands[1] < hands[0] and hands[1] < hands[2]

@@ -96,8 +96,14 @@
     if ("serviceWorker" in navigator && location.protocol !== "file:") {
       navigator.serviceWorker.register("sw.js").then(function () {
         return navigator.serviceWorker.ready;
-      }).then(function () {
+      }).then(function (reg) {
         root.setAttribute("data-offline", "1");
+        // then, when the page is idle, what the games need offline (the word index)
+        var warm = function () { if (reg.active) reg.active.postMessage({ type: "warm" }); };
+        setTimeout(function () {
+          if ("requestIdleCallback" in window) requestIdleCallback(warm, { timeout: 5000 });
+          else warm();
+        }, 3000);
       }).catch(function (err) {
         console.warn("service worker not installed:", err);
       });

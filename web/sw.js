@@ -19,6 +19,25 @@ const PRECACHE = {{PRECACHE}}; // [url, revision]
 // Files one screen fetches (the Tri-Virsity word index): cached the first time they are
 // fetched, then served from the cache (offline too).
 const LAZY = new Set({{LAZY}}.map((u) => new URL(u, self.location.href).href));
+// Of those, the files a game needs to play offline (the word index): fetched in the
+// background once the page says it is ready and idle, so a game first opened offline
+// still has them; never on the start path.
+const WARM = {{WARM}}.map((u) => new URL(u, self.location.href).href);
+
+async function warm() {
+  const cache = await caches.open(CACHE);
+  for (const url of WARM) {
+    if (await cache.match(url)) continue;
+    try {
+      const res = await fetch(url);
+      if (res.ok) await cache.put(url, res);
+    } catch (err) { /* offline now: the next visit tries again */ }
+  }
+}
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "warm") event.waitUntil(warm());
+});
 const REV = "x-cardroom-rev";
 const PAGE = "./index.html";
 

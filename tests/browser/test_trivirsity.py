@@ -454,6 +454,15 @@ def test_word_index_is_lazy_and_cached_for_offline(new_context: Any, serve_site:
     page.wait_for_timeout(500)
     assert [u for u in seen if u.endswith(".wasm")], "requests are recorded"
     assert not [u for u in seen if "/words/" in u], "fetched on the start path"
+    # ... but once the page is idle the service worker fetches it, so a game first opened
+    # offline has it
+    page.wait_for_function(
+        """async () => { for (const n of await caches.keys()) {
+              const c = await caches.open(n);
+              for (const r of await c.keys()) if (r.url.includes('/words/enable1-')) return true;
+           } return false; }""",
+        timeout=30_000,
+    )
     page.goto(server.url("/?game=tri-virsity&mode=solitaire"), wait_until="load")
     expect(page.locator("#kit-setup")).to_be_visible(timeout=60_000)
     assert page.evaluate("() => navigator.serviceWorker.controller !== null")

@@ -300,6 +300,15 @@ WEB_GAMES: dict[str, WebGame] = {
                 modes=("bot", "local"),
             ),
             Option(
+                "beginner",
+                "Level the field",
+                {"none": "Everyone plays the same"}
+                | {str(n): f"Player {n} plays as a beginner" for n in range(1, 9)},
+                "none",
+                modes=("bot", "local"),
+                note="A beginner is dealt 8 cards and may spell words of 2 letters (R-118).",
+            ),
+            Option(
                 "words",
                 "Word checking",
                 {

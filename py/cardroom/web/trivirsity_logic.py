@@ -38,6 +38,7 @@ from cardroom.trivirsity.deck import (
     is_wild,
 )
 from cardroom.trivirsity.game import GAME, TriState, find_trivirsity
+from cardroom.trivirsity.game import VARIANTS as GAME_VARIANTS
 from cardroom.web.kit_logic import LocalEngine, Setup
 
 __all__ = [
@@ -76,6 +77,8 @@ VARIANTS = {
     "few-wilds": ("few-wilds", None),
 }
 TARGETS = {"500": 500, "250": 250, "100": 100, "hand": 0}
+#: A beginner's hand and shortest word when one player plays as a beginner (R-118)
+BEGINNER_DEAL, BEGINNER_MIN = 8, 2
 
 
 # ------------------------------------------------------------------ options
@@ -95,12 +98,25 @@ def engine_options(setup: Setup) -> dict[str, Any]:
         out["deal"] = deal
     if setup.option("teams", "no") == "yes":
         out["teams"] = True
+    beginner = setup.option("beginner", "none")
+    if beginner.isdigit() and variant not in ("beginner", "solitaire"):
+        # "Keep the playing field level!": one player plays as a beginner (R-118)
+        n, seat = out["players"], int(beginner) - 1
+        cards, least = GAME_VARIANTS[variant]
+        out["deal"] = [BEGINNER_DEAL if s == seat else cards for s in range(n)]
+        out["min_len"] = [BEGINNER_MIN if s == seat else least for s in range(n)]
     return out
 
 
 def options_problem(options: Mapping[str, str]) -> str | None:
     """A sentence when the options cannot be played together (the setup's check)."""
     players = int(options.get("players", "2") or 2)
+    beginner = options.get("beginner", "none")
+    if beginner.isdigit():
+        if int(beginner) > players:
+            return f"There is no Player {beginner} in a game of {players}."
+        if options.get("variant", "standard").startswith("beginner"):
+            return "In the beginners' variant everyone plays as a beginner already."
     if options.get("teams") == "yes" and players not in (4, 6, 8):
         return "Teams of two need 4, 6 or 8 players (partners sit across)."
     variant, deal = VARIANTS.get(options.get("variant", "standard"), ("standard", None))
