@@ -432,11 +432,13 @@ def summarise(visits: list[Visit], stat: str = "median") -> dict[str, dict[str, 
     return out
 
 
-def archive_heavy(site: Path) -> list[str]:
-    """Heavy packages shipped inside the site's Python archives (they could be imported)."""
+def archive_heavy(site: Path, start: bool = True) -> list[str]:
+    """Heavy packages inside the site's Python archives: ``start`` those the start path
+    unpacks (the cardroom package: they could be imported), else the archives a screen
+    loads when it opens (networkx for the director), which must not be requested."""
     found = []
     for z in site.rglob("*.zip"):
-        if z.name == "python_stdlib.zip":
+        if z.name == "python_stdlib.zip" or z.name.startswith("cardroom-") != start:
             continue
         with zipfile.ZipFile(z) as zf:
             found += [
@@ -540,10 +542,11 @@ def budgets(visits: list[Visit], summary: dict[str, dict[str, Any]], site: Path)
     ]
     requested = sorted({p for v in site_visits for p in v.heavy_requests})
     shipped = archive_heavy(site)
+    later = sorted({name.split(":")[0] for name in archive_heavy(site, start=False)})
     checks.append(
         _check(
             "no heavy module (svgwrite, networkx) on the start path",
-            {"imported": imported, "requested": requested, "shipped": shipped},
+            {"imported": imported, "requested": requested, "shipped": shipped, "later": later},
             "sys.modules checked in every site visit"
             if not unchecked
             else f"sys.modules not reachable ({unchecked[0]}); request log and archive checked",
