@@ -524,3 +524,26 @@ def test_setup_screen_starts_a_game_and_a_reload_keeps_it(page: Any, site: Any) 
         "JSON.parse(sessionStorage.getItem('cardroom:game:' + history.state.run)).extra.hints"
     )
     assert saved == {"0": 1}, "the hint count was lost on reload"
+
+
+def test_a_full_level_4_hand_fits_a_laptop_screen(new_context: Any, site: Any) -> None:
+    """On a 1366x768 laptop all 21 cards of a Level 4 hand are in view at once, with no
+    page scrolling, next to the group slots and the shout buttons."""
+    ctx = new_context(viewport={"width": 1366, "height": 768})
+    page = ctx.new_page()
+    open_site(page, site, game_url(level=4, mode="bot", difficulty="easy", seed=11))
+    page.locator("#bu-half-0 [data-plunge=no]").click()
+    wait_phase(page, "race")
+    assert len(hand_codes(page, 0)) == 21
+    boxes = page.eval_on_selector_all(
+        "#bu-half-0 [data-card]",
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return [r.top, r.bottom, r.left, r.right]; })",
+    )
+    for top, bottom, left, right in boxes:
+        assert top >= 0 and bottom <= 768 and left >= 0 and right <= 1366, (top, bottom)
+    height = page.evaluate("() => document.documentElement.scrollHeight")
+    assert height <= 768, f"the page is {height} px tall"
+    for button in page.locator("#bu-half-0 button[data-call]").all():
+        box = button.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 768
