@@ -150,6 +150,40 @@ def test_touch_tap_shows_card(new_context: Any, playwright_instance: Any, site: 
     assert kinds and set(kinds) == {"touch"}, f"taps did not arrive as touch: {kinds}"
 
 
+def test_a_phone_enlarges_the_map_and_taps_a_small_state(
+    new_context: Any, playwright_instance: Any, site: Any
+) -> None:
+    """On a phone the map can be enlarged (2.5 times, panned with a finger) so that a
+    small state is a target a finger can hit."""
+    device = dict(playwright_instance.devices["Pixel 7"])
+    device.pop("default_browser_type", None)
+    page = new_context(**device).new_page()
+    open_site(page, site, ATLAS)
+    zoom = page.get_by_role("button", name="Enlarge the map")
+    expect(zoom).to_be_visible()
+    before = page.locator('[data-state="RI"]').bounding_box()
+    zoom.tap()
+    expect(zoom).to_have_attribute("aria-pressed", "true")
+    after = page.locator('[data-state="RI"]').bounding_box()
+    assert after["width"] >= 2 * before["width"], (before, after)
+    wide = page.evaluate(
+        "() => { const s = document.getElementById('map-scroll');"
+        " return [s.scrollWidth, s.clientWidth]; }"
+    )
+    assert wide[0] > 2 * wide[1], f"the enlarged map does not pan: {wide}"
+    page.evaluate("() => document.querySelector('[data-state=\"RI\"]')"
+                  ".scrollIntoView({block: 'center', inline: 'center'})")  # fmt: skip
+    x, y = _point_in_state(page, "RI")
+    page.touchscreen.tap(x, y)
+    expect_card(page, "RI")
+    assert (
+        page.evaluate("() => document.documentElement.scrollWidth") <= device["viewport"]["width"]
+    ), "the page itself scrolls sideways"
+    zoom.tap()  # and back to the whole map
+    expect(zoom).to_have_attribute("aria-pressed", "false")
+    assert page.locator('[data-state="RI"]').bounding_box()["width"] <= before["width"] + 1
+
+
 # --------------------------------------------------------------------------- keyboard
 
 

@@ -83,6 +83,19 @@ class AtlasExplorer:
         small = dom.q(".small-states")
         if small is not None:  # the small states as buttons (phones)
             on(small, "click", self.on_click)
+        self.zoom = dom.q("#map-zoom")
+        if self.zoom is not None:  # phones: enlarge the map and pan it with a finger
+            on(self.zoom, "click", self.on_zoom)
+
+    def on_zoom(self, _evt: Any = None) -> None:
+        wrap = dom.q(".map-wrap")
+        on = str(self.zoom.getAttribute("aria-pressed")) != "true"
+        wrap.classList.toggle("zoomed", on)
+        self.zoom.setAttribute("aria-pressed", "true" if on else "false")
+        if on and self.selected in self.paths:  # the chosen state stays in view
+            self.paths[self.selected].scrollIntoView(
+                js.Object.fromEntries([["block", "center"], ["inline", "center"]])
+            )
 
     # -- selection ---------------------------------------------------------------
 
