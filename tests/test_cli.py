@@ -151,3 +151,16 @@ def test_simulate_sequence_players_and_teams():
     assert out.returncode == 0 and json.loads(out.stdout)["errors"] == 0
     assert json.loads(out.stdout)["teams"] == 3
     assert run("simulate", "sequence", "--players", "5", "--games", "1").returncode == 2
+
+
+def test_simulate_sequence_sets_each_sides_difficulty(capsys) -> None:
+    from cardroom.cli import main  # noqa: PLC0415
+
+    argv = ["simulate", "sequence", "--players", "2", "--team1", "medium", "--team2", "easy"]
+    assert main([*argv, "--games", "2", "--seed", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["levels"] == ["medium", "easy"] and report["errors"] == 0
+    argv = ["simulate", "sequence", "--players", "6", "--teams", "3", "--team2", "hard"]
+    assert main([*argv, "--games", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["levels"] == ["medium", "hard", "medium"]

@@ -231,7 +231,14 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                 variant=args.variant or "standard",
             )
         elif args.game == "sequence":
-            report = run(args.players or 2, args.games, args.seed, args.difficulty, args.teams)
+            from .sequence.engine import default_teams
+
+            players = args.players or 2
+            levels: str | tuple[str, ...] = args.difficulty
+            if args.team1 or args.team2:  # the other teams (if any) play --difficulty
+                n = args.teams or default_teams(players)
+                levels = (*sides, *[args.difficulty] * max(0, n - 2))[: max(n, 2)]
+            report = run(players, args.games, args.seed, levels, args.teams)
         else:
             options = {"version": args.version} if args.version else {}
             report = run(args.level, args.games, args.seed, sides, **options)
