@@ -35,6 +35,7 @@ __all__ = [
     "keys",
     "objective",
     "power",
+    "repair",
     "unbeaten",
     "violations",
     "zappers",
@@ -127,6 +128,25 @@ def violations(hand: Sequence[str], checks: Sequence[tuple[str, str | None, int 
             need = min(k[card], BAD)
             bad += any(k[c] < need for c in hand)
     return bad
+
+
+def repair(
+    hand: Sequence[str],
+    spare: Sequence[str],
+    checks: Sequence[tuple[str, str | None, int | None]],
+    rng: Any,
+) -> list[str]:
+    """``hand`` (of the other team, in a sampled world) with each card that contradicts
+    ``checks`` swapped for a random card of ``spare`` (cards this seat has not seen and
+    the world left outside that hand) that does not, so that the world agrees with every
+    trick the other team could not win. Cards without a consistent swap stay."""
+    out = list(hand)
+    pool = [c for c in spare if c not in out and not violations((c,), checks)]
+    rng.shuffle(pool)
+    for i, c in enumerate(out):
+        if pool and violations((c,), checks):
+            out[i] = pool.pop()
+    return out
 
 
 def objective(w: int | None, bonus: bool, won: Sequence[int], me: int) -> float:
