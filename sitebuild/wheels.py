@@ -1,14 +1,15 @@
 """Pure-Python libraries the browser loads on demand, shipped with the site (no download at
 build time, none at run time from anywhere but the site itself).
 
-networkx pairs the rounds of a tournament (``cardroom.tournament``, R-120). Pyodide does
-not ship it, and the start path must not pay for it, so the build packs the installed
-distribution (the project pins ``networkx==3.6.1``) into a content-addressed zip under
+networkx pairs the rounds of a tournament (``cardroom.tournament``, R-120) and segno draws
+QR codes (``cardroom.qr``: result codes, links, pairing codes). Pyodide ships neither, and
+the start path must not pay for them, so the build packs each installed distribution (the
+project pins ``networkx==3.6.1`` and ``segno==1.6.6``) into a content-addressed zip under
 ``py/`` (``py/networkx-3.6.1-<hash>.zip``): its modules and its ``dist-info``, without its
 test suites and bytecode caches, with fixed dates, so the same install gives the same
-bytes. The package learns the zip's address from ``cardroom/data/wheels.json`` (written into
-the package zip); the director screen fetches and unpacks it when it opens
-(``cardroom.web.director_screen``), and the service worker caches it on first use
+bytes. The package learns the zips' addresses from ``cardroom/data/wheels.json`` (written
+into the package zip); a screen fetches and unpacks one when it first needs it
+(``cardroom.web.libs.load_library``), and the service worker caches it on first use
 (``offline.write_service_worker(lazy=...)``).
 """
 
@@ -28,7 +29,7 @@ __all__ = ["INFO", "LAZY_LIBRARIES", "pack", "write_wheels"]
 INFO = "data/wheels.json"
 
 #: (distribution, its top-level package) shipped for lazy loading.
-LAZY_LIBRARIES = (("networkx", "networkx"),)
+LAZY_LIBRARIES = (("networkx", "networkx"), ("segno", "segno"))
 
 
 def _wanted(rel: PurePosixPath, top: str) -> bool:

@@ -11,13 +11,6 @@ the result with :func:`~cardroom.web.director_html.render`; and does the downloa
 from __future__ import annotations
 
 import asyncio
-import importlib
-import io
-import json
-import sys
-import time
-import zipfile
-from importlib import resources
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -35,36 +28,14 @@ from cardroom.web.director_logic import (
     load_store,
     parse_tournament_link,
 )
+from cardroom.web.libs import load_library
 
 TITLE = "Tournament director"
-LIB_DIR = "/tmp/cardroom-lib"  # where lazily loaded libraries are unpacked
-
-
-# ------------------------------------------------------------------ networkx, lazily
-
-
-def wheel_info(top: str = "networkx") -> dict[str, Any]:
-    info = json.loads(resources.files("cardroom").joinpath("data/wheels.json").read_text())
-    return dict(info[top])
 
 
 async def load_networkx() -> float:
-    """Fetch and unpack networkx (cached offline by the service worker once fetched) and
-    import it; returns the milliseconds taken."""
-    t0 = time.perf_counter()
-    if "networkx" not in sys.modules:
-        info = wheel_info()
-        res = await js.fetch(info["url"])
-        if not res.ok:
-            raise OSError(f"the pairing library could not be fetched (HTTP {res.status})")
-        raw = (await res.arrayBuffer()).to_py().tobytes()
-        with zipfile.ZipFile(io.BytesIO(raw)) as z:
-            z.extractall(LIB_DIR)
-        if LIB_DIR not in sys.path:
-            sys.path.append(LIB_DIR)
-        importlib.invalidate_caches()
-        importlib.import_module("networkx")
-    return (time.perf_counter() - t0) * 1000
+    """Fetch, unpack and import networkx; the milliseconds taken."""
+    return await load_library("networkx")
 
 
 # ------------------------------------------------------------------ the device
