@@ -4,6 +4,7 @@
     python build.py --out DIR             # build into DIR (default dist/), from scratch
     python build.py --out DIR --serve     # build, then serve DIR on http://127.0.0.1:8000/
     python build.py --serve --port 9000 --open --quiet
+    python build.py --serve --lan         # serve to the classroom network too (address + QR)
 
 The build is deterministic (same inputs, same bytes) and self-contained: Pyodide and
 PyScript are vendored from node_modules, the engine package ``py/cardroom`` ships as a
@@ -42,13 +43,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
     ap.add_argument("--host", default="127.0.0.1", help="address for --serve")
     ap.add_argument("--open", action="store_true", help="open a browser tab (with --serve)")
+    ap.add_argument(
+        "--lan",
+        action="store_true",
+        help="serve to the other devices of the local network too (prints the address and a QR code)",
+    )
     ap.add_argument("--no-build", action="store_true", help="serve --out as it is")
     ap.add_argument("-q", "--quiet", action="store_true", help="no build or request logs")
     args = ap.parse_args(argv)
     if not args.no_build:
         build(args.out, quiet=args.quiet)
     if args.serve:
-        serve(args.out, args.port, args.host, open_browser=args.open, quiet=args.quiet)
+        host = "0.0.0.0" if args.lan else args.host
+        if args.lan:
+            from sitebuild.lan import lan_banner  # noqa: PLC0415
+
+            print(lan_banner(args.port), file=sys.stderr)
+        serve(args.out, args.port, host, open_browser=args.open, quiet=args.quiet)
     return 0
 
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Set up (idempotent), build the site into dist/ and serve it on http://127.0.0.1:${PORT:-8000}/
+# --lan: serve to the classroom network too, printing the address and a QR code of it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 port="${PORT:-8000}"

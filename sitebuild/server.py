@@ -96,8 +96,10 @@ def serve(
     """Serve ``directory``; blocks until Ctrl-C unless ``block=False`` (then a daemon
     thread serves and the running server is returned; call ``.shutdown()``)."""
     server = make_server(directory, port, host, quiet)
-    url = f"http://{host}:{server.server_address[1]}/"
-    print(f"serving {Path(directory).resolve()} at {url}  (Ctrl-C to stop)", file=sys.stderr)
+    local = "127.0.0.1" if host in ("0.0.0.0", "") else host
+    url = f"http://{local}:{server.server_address[1]}/"
+    where = f"{url} and the local network" if local != host else url
+    print(f"serving {Path(directory).resolve()} at {where}  (Ctrl-C to stop)", file=sys.stderr)
     if open_browser:
         threading.Timer(0.3, webbrowser.open, args=(url,)).start()
     if not block:
