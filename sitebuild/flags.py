@@ -9,9 +9,10 @@ Each flag is written in whichever of two forms is smaller:
   vector on a 2x screen) and encoded as WebP, inside a one-element SVG so the URL and
   the intrinsic size stay the same.
 
-Flags whose drawing contains text stay vector, and so do those in ``KEEP_VECTOR``: a raster of text would depend on the
-fonts installed on the building machine, and the build must give the same bytes
-everywhere. Optimising takes about 20 s for the 50 flags, so results are kept in
+Flags whose drawing contains text stay vector: a raster of text would depend on the fonts
+installed on the building machine, and the build must give the same bytes everywhere.
+Rasters are reduced to 256 colours when that is invisible, except the flags in
+``FULL_COLOUR``. Optimising takes about 20 s for the 50 flags, so results are kept in
 ``.cache/sitebuild/flags/`` under a key made of the source bytes, the settings and the
 tool versions (a cache hit gives the same bytes as a fresh run).
 """
@@ -41,15 +42,16 @@ PALETTE_TOLERANCE = 0.002
 NOTICEABLE = 48
 #: Significant digits Scour keeps in coordinates and control points.
 SCOUR_DIGITS = 5
-#: Flags kept vector whatever their size, with the reason (checked by
+#: Flags rasterised with every colour, with the reason (checked by
 #: tests/browser/test_flags.py, which compares every flag with its source in Chromium).
-KEEP_VECTOR = {
-    "VA": "the seal's many hairline outlines, rasterised by resvg, differ from Chromium's "
-    "own drawing in about 1.0-1.2% of pixels at 240 px (over the 1% budget)",
+FULL_COLOUR = {
+    "VA": "the seal's many hairline outlines: with 256 colours the raster differs from "
+    "Chromium's own drawing in 1.1-1.2% of pixels at 240 px (over the 1% budget), with "
+    "every colour in 0.95%; as a vector it would weigh 282 KB against 40 KB",
 }
 CACHE_DIR = ROOT / ".cache" / "sitebuild" / "flags"
 #: Part of the cache key: bump when the code below changes what it writes.
-FORMAT = 4
+FORMAT = 5
 
 
 def source_flag(code: str) -> bytes:
@@ -84,7 +86,7 @@ def scour_svg(data: bytes) -> bytes:
     return scour.scourString(data.decode("utf-8"), opts).strip().encode("utf-8")
 
 
-def raster_svg(data: bytes, width: int = RASTER_WIDTH) -> bytes:
+def raster_svg(data: bytes, width: int = RASTER_WIDTH, palette_ok: bool = True) -> bytes:
     """The drawing rendered ``width`` pixels wide, WebP-encoded, wrapped in an SVG."""
     import resvg_py  # build time only
     from PIL import Image
@@ -98,7 +100,7 @@ def raster_svg(data: bytes, width: int = RASTER_WIDTH) -> bytes:
     # (seals and gradients keep their look); else every colour. Lossless WebP either way:
     # lossy WebP halves colour resolution, which smears fine red and blue detail.
     palette = image.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=0)
-    if _noticeable_share(image, palette.convert("RGBA")) <= PALETTE_TOLERANCE:
+    if palette_ok and _noticeable_share(image, palette.convert("RGBA")) <= PALETTE_TOLERANCE:
         image = palette
     out = io.BytesIO()
     image.save(out, "WEBP", lossless=True, quality=60, method=4)
@@ -131,11 +133,14 @@ def has_text(data: bytes) -> bool:
     return re.search(rb"<(?:\w+:)?text\b", data) is not None
 
 
-def optimise_flag(data: bytes, raster_ok: bool = True) -> tuple[bytes, str]:
+def optimise_flag(
+    data: bytes, raster_ok: bool = True, palette_ok: bool = True
+) -> tuple[bytes, str]:
     """(optimised bytes, "vector" or "raster"): the smaller form (see the module doc)."""
     settings = (
         FORMAT,
         raster_ok,
+        palette_ok,
         RASTER_WIDTH,
         PALETTE_COLOURS,
         PALETTE_TOLERANCE,
@@ -151,7 +156,7 @@ def optimise_flag(data: bytes, raster_ok: bool = True) -> tuple[bytes, str]:
     vector = scour_svg(data)
     best, kind = vector, "vector"
     if raster_ok and not has_text(data):
-        raster = raster_svg(data)
+        raster = raster_svg(data, palette_ok=palette_ok)
         if len(raster) < len(vector):
             best, kind = raster, "raster"
     try:
@@ -169,7 +174,7 @@ def copy_flags(out: Path, codes: list[str], quiet: bool) -> None:
     kinds: dict[str, int] = {"vector": 0, "raster": 0}
     total = 0
     for code in codes:
-        data, kind = optimise_flag(source_flag(code), raster_ok=code not in KEEP_VECTOR)
+        data, kind = optimise_flag(source_flag(code), palette_ok=code not in FULL_COLOUR)
         kinds[kind] += 1
         total += len(data)
         (out / f"{code}.svg").write_bytes(data)
