@@ -77,6 +77,8 @@ def vendor_runtime(out: Path, quiet: bool = False) -> Runtime:
         data = (NODE / "pyodide" / name).read_bytes()
         if name.endswith(".mjs"):  # the source maps are not shipped: no dangling reference
             data = SOURCE_MAP_RE.sub(b"\n", data)
+        elif name == "pyodide-lock.json":
+            data = shipped_lock(data)
         (out / "pyodide" / name).write_bytes(data)
     (out / "pyscript").mkdir()
     for p in sorted((NODE / "@pyscript" / "core" / "dist").iterdir()):
@@ -90,6 +92,19 @@ def vendor_runtime(out: Path, quiet: bool = False) -> Runtime:
     pyodide_ver = json.loads((NODE / "pyodide" / "package.json").read_text("utf-8"))["version"]
     log(f"  pyodide {pyodide_ver} (Python {py_ver}), pyscript core", quiet)
     return Runtime(pyodide_version=pyodide_ver, python_version=py_ver)
+
+
+def shipped_lock(data: bytes) -> bytes:
+    """Pyodide's lock file as the site ships it: its ``info`` (the ABI, platform and Python
+    version Pyodide checks at start) with no packages. The lock describes the 350 wheels of
+    Pyodide's full distribution (numpy, pandas, ...), 119 KB that every first visit would
+    download; the site ships none of those wheels (only the core files above), so their
+    entries could only ever point at files that are not there. Pure-Python libraries the
+    site does use (networkx, segno) are shipped as zips of their own (``wheels.py``)."""
+    lock = json.loads(data)
+    return json.dumps(
+        {"info": lock["info"], "packages": {}}, separators=(",", ":"), sort_keys=True
+    ).encode()
 
 
 def pyscript_start_files(out: Path) -> list[str]:

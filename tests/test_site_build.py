@@ -252,3 +252,15 @@ def test_printable_decks_are_in_the_site_for_letter_and_a4_and_cached_on_first_u
     precached = json.loads(re.search(r"const PRECACHE = (\[.*?\n\]);", sw, re.S).group(1))
     assert not [u for u, _ in precached if u.startswith("./print/")], "print pages: not on start"
     assert "./print/index.html" in sw and "./print/map-letter.html" in sw  # cached when opened
+
+
+def test_pyodide_lock_ships_its_info_and_no_wheel_the_site_lacks(site):
+    import json
+
+    shipped = json.loads((site / "pyodide" / "pyodide-lock.json").read_text())
+    original = json.loads((ROOT / "node_modules/pyodide/pyodide-lock.json").read_text())
+    assert shipped["info"] == original["info"]  # the ABI and Python version Pyodide checks
+    assert len(original["packages"]) > 300
+    # every package the lock names would have to be a file the site serves: none are
+    assert shipped["packages"] == {}
+    assert not any(p.suffix == ".whl" for p in (site / "pyodide").iterdir())
