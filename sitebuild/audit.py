@@ -23,6 +23,7 @@ KNOWN_UNUSED_HOSTS = {
     "pyscript.github.io": "text of a PyScript warning",
     "github.com": "text of a PyScript error message",
     "developer.mozilla.org": "docstrings of PyScript's pyscript.web elements",
+    "en.wikipedia.org": "a comment in jsQR (the pairing QR code reader)",
     "0.0.0.0": "address literals in Emscripten's socket layer and a PyScript dev redirect",
     "www.jsdelivr.com": "a comment in xterm.css (py-terminal, not used)",
     "www.w3.org": "XML namespace names",

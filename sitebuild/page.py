@@ -45,6 +45,15 @@ def home_games() -> str:
             f'<p class="home-howto">{html.escape(g.how_to)}</p>{level_list}'
             f'<p class="home-modes">{html.escape(_modes_line(g))}</p></li>'
         )
+    items.append(  # a match: the Combo's games on one round clock (R-170)
+        '<li class="home-item" data-screen-item="match"><h2><a href="?match=combo4">'
+        'Play a match</a></h2><p class="home-howto">Two teams play a Combo\'s GeoPlunge '
+        "games one after another on one round clock, as at a tournament: Combo 2, 3 or 4, "
+        "morning, afternoon, All or Call rounds, with a result code for the director.</p>"
+        '<ul class="home-levels" aria-label="Matches"><li><a href="?match=combo2">Combo 2'
+        '</a></li><li><a href="?match=combo3">Combo 3</a></li><li><a href="?match=combo4">'
+        "Combo 4</a></li></ul></li>"
+    )
     return "\n".join(items)
 
 

@@ -65,7 +65,11 @@ def build(out: Path | str = "dist", quiet: bool = False) -> Path:
     offline.write_icons(out)
     offline.write_manifest(out)
     page.write_licences(out)
+    # the embedding demo (docs/embed.md): a page of the site, not precached
+    shutil.copyfile(ROOT / "docs" / "embed-demo.html", out / "embed-demo.html")
     printed = printing.write_sheets(out, quiet)
+    # the QR code reader for pairing two devices (docs/link.md): fetched when scanning starts
+    shutil.copyfile(ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js", out / "jsqr.js")
 
     interpreter = runtime.write_boot_module(out, rt, pkg_name, cards_name)
     page.write_index(out, records, map_svg, runtime.pyscript_config(interpreter))
@@ -82,7 +86,7 @@ def build(out: Path | str = "dist", quiet: bool = False) -> Path:
         + ["manifest.webmanifest", "licences.html"]
     )
     n_files, version = offline.write_service_worker(
-        out, used, lazy=[words_name, *wheel_names, *printed], warm=[words_name]
+        out, used, lazy=[words_name, *wheel_names, *printed, "jsqr.js"], warm=[words_name]
     )
 
     bad, seen = audit.audit_remote_refs(out)

@@ -266,7 +266,7 @@ def test_free_players_are_tracked_per_team() -> None:
 
 def test_the_web_game_and_its_deep_links() -> None:
     g = WEB_GAMES["chummy-challenge"]
-    assert list(g.levels) == [3, 4] and g.modes == ("bot", "local")
+    assert list(g.levels) == [3, 4] and g.modes == ("bot", "local", "devices")
     assert g.module == "cardroom.web.chummy_screen"
     for query, level, mode in (
         ({"game": "chummy-challenge", "level": "4", "mode": "bot"}, 4, "bot"),

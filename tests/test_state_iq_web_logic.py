@@ -110,6 +110,9 @@ def test_viewer_and_pass_and_play() -> None:
     e.submit({"seat": 0, "kind": "plunge", "data": True}, 0)
     assert viewer(e.view(REFEREE), "local") == 1
     assert viewer(e.view(REFEREE), "bot") == 0
+    # two devices: each device's screen is for its own team, whoever acts
+    assert viewer(e.view(REFEREE), "devices", 1) == 1
+    assert viewer(e.view(REFEREE), "devices", 0) == 0
 
 
 def test_clue_options_are_the_cards_options_and_true() -> None:
@@ -235,7 +238,7 @@ def test_result_summary_names_the_teams_and_the_stop() -> None:
 
 def test_web_game_entry_and_links() -> None:
     g = WEB_GAMES["state-iq"]
-    assert tuple(g.levels) == (2, 3, 4) and g.modes == ("bot", "local")
+    assert tuple(g.levels) == (2, 3, 4) and g.modes == ("bot", "local", "devices")
     assert g.module == "cardroom.web.state_iq_screen"
     r = parse_link({"game": "state-iq", "level": "4", "mode": "bot", "seed": "3"})
     assert r.setup is not None and not r.problems

@@ -5,6 +5,11 @@
 (function () {
   "use strict";
   var root = document.documentElement;
+  // An embedded screen (embed=1, R-185) hides the site's header, nav and footer from the
+  // first paint on (Python reads the link again).
+  if (/^(1|true|yes)$/i.test(new URLSearchParams(location.search).get("embed") || "")) {
+    root.setAttribute("data-embed", "1");
+  }
   var loader = document.getElementById("loader");
   var meter = loader.querySelector(".progress");
   var bar = loader.querySelector(".progress-bar");
@@ -94,7 +99,9 @@
     loader.hidden = true;
     root.setAttribute("data-ready-ms", String(ms));
     if ("serviceWorker" in navigator && location.protocol !== "file:") {
-      navigator.serviceWorker.register("sw.js").then(function () {
+      navigator.serviceWorker.register("sw.js").then(function (reg) {
+        if (!reg) throw new Error("registration refused by the browser");
+        watchUpdates(reg);
         return navigator.serviceWorker.ready;
       }).then(function (reg) {
         root.setAttribute("data-offline", "1");
@@ -109,4 +116,76 @@
       });
     }
   }, { once: true });
+
+  // A new build: its service worker waits (web/sw.js) and the page offers "A new version
+  // is ready" (R-188): at once if no game is in progress, else at the next screen change
+  // (the result, the setup, another page), never in the middle of a game. "Reload now"
+  // lets the new worker take over, then reloads: the game's save (sessionStorage, keyed
+  // by the run in history.state) survives the reload. "Later" keeps this version until
+  // the next visit.
+  function watchUpdates(reg) {
+    var sw = navigator.serviceWorker, banner = null, dismissed = false, asked = false;
+    var watcher = null, swapped = false, had = !!sw.controller;
+    function waiting() { return sw.controller ? reg.waiting : null; }
+    function inGame() {
+      if (!root.hasAttribute("data-playing")) return false;
+      return !document.querySelector('.kit-table[data-phase="over"]');
+    }
+    function offer() {
+      if (dismissed || asked || !(waiting() || swapped) || inGame()) return;
+      if (!banner) {
+        banner = document.createElement("aside");
+        banner.className = "update-banner";
+        banner.id = "update-banner";
+        banner.setAttribute("aria-labelledby", "update-text");
+        banner.innerHTML =
+          '<p id="update-text" role="status">A new version is ready.</p>' +
+          '<button type="button" class="bu-btn bu-primary" data-update="reload">Reload now</button>' +
+          '<button type="button" class="bu-btn bu-quiet" data-update="later">Later</button>';
+        banner.addEventListener("click", function (e) {
+          var b = e.target.closest && e.target.closest("[data-update]");
+          if (!b) return;
+          if (b.getAttribute("data-update") === "later") {
+            dismissed = true;
+            banner.hidden = true;
+            if (watcher) watcher.disconnect();
+            return;
+          }
+          asked = true;
+          b.disabled = true;
+          var w = waiting();
+          if (!w) { location.reload(); return; }
+          sw.addEventListener("controllerchange", function () { location.reload(); });
+          w.postMessage({ type: "skip-waiting" });
+        });
+        document.body.appendChild(banner);
+      }
+      banner.hidden = false;
+    }
+    function arm() {
+      if (!(waiting() || swapped) || watcher) { offer(); return; }
+      offer();
+      if (dismissed) return;
+      // the next screen change: the game's result, its setup, or another screen
+      watcher = new MutationObserver(offer);
+      watcher.observe(root, {
+        attributes: true, subtree: true,
+        attributeFilter: ["data-playing", "data-screen", "data-phase"],
+      });
+    }
+    if (reg.waiting) arm();
+    // Reload now in another tab let the new build take over: this page runs the old one
+    // with its cache gone, so it offers the reload too (same rule: not mid-game).
+    sw.addEventListener("controllerchange", function () {
+      if (had && !asked) { swapped = true; arm(); }
+      had = true;
+    });
+    reg.addEventListener("updatefound", function () {
+      var w = reg.installing;
+      if (!w) return;
+      w.addEventListener("statechange", function () {
+        if (w.state === "installed") arm();
+      });
+    });
+  }
 })();

@@ -37,6 +37,8 @@ async function warm() {
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "warm") event.waitUntil(warm());
+  // "Reload now" on the "A new version is ready" banner (web/boot.js, R-188)
+  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
 });
 const REV = "x-cardroom-rev";
 const PAGE = "./index.html";
@@ -93,8 +95,16 @@ async function precache() {
   await Promise.all(PRECACHE.map(([url, rev]) => precacheOne(cache, old, url, rev)));
 }
 
+// The first worker takes over at once (the first visit is precached and then works
+// offline). A new build's worker WAITS while a page of the old one is open, so a game in
+// progress never runs on a mix of two builds: the page offers "A new version is ready"
+// at its next screen change and posts "skip-waiting" when the player says Reload now
+// . The old cache stays until then, so the open page keeps working offline.
 self.addEventListener("install", (event) => {
-  event.waitUntil(precache().then(() => self.skipWaiting()));
+  event.waitUntil(precache().then(() => {
+    if (!self.registration.active) return self.skipWaiting();
+    return undefined;
+  }));
 });
 
 self.addEventListener("activate", (event) => {

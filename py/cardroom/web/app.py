@@ -28,6 +28,7 @@ SCREENS = {
     "atlas": "cardroom.web.atlas_screen",
     "home": "cardroom.web.app",
     "learn": "cardroom.web.learn_screen",
+    "match": "cardroom.web.match_screen",
     "tournament": "cardroom.web.director_screen",
 }
 TITLE = "Home"
@@ -40,6 +41,7 @@ def _screen_key(route: Route) -> str:
 def _update_nav(key: str) -> None:
     """Mark the screen's link in the nav (a game's is "Games": the nav stays short)."""
     key = "home" if key.startswith("game:") else key
+    key = "tournament" if key == "match" else key  # a match is a tournament's round
     for a in dom.qa("[data-screen-link]"):
         if dom.attr(a, "data-screen-link") == key:
             a.setAttribute("aria-current", "page")
@@ -90,6 +92,9 @@ def main() -> Any:
         js.document.title = f"cardroom · {title}"
         _mounted = screen
         dom.mark_ready(key)
+        from cardroom.web.share import page_ready  # noqa: PLC0415  (after ready: not on its path)
+
+        page_ready(route)  # the embed look, the atlas's Share, cardroom:ready (R-185, R-187)
         return screen
     except Exception as exc:
         fail = dom.nullable(getattr(js.window, "cardroomFail", None))

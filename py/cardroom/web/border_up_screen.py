@@ -280,7 +280,9 @@ class BorderUpUI(GameUI):
         self.shown_phase = None
         saved = table.restored.extra if table.restored is not None else {}
         self.saved_seats = dict(saved.get("seats") or {})
-        seats = {1: "Team 2", 0: "Team 1"} if self.local else {0: "Your team (Team 1)"}
+        mine = table.seat  # this device's team (two devices: the guest's is Team 2)
+        own = {mine: f"Your team (Team {mine + 1})"}
+        seats = {1: "Team 2", 0: "Team 1"} if self.local else own
         table.layout(area, "bu", seats)
         self.root = dom.q(".bu-game", area)
         for seat, title in seats.items():

@@ -310,7 +310,7 @@ class ChummyUI(GameUI):
     def lay_out(self) -> None:
         table = self.table
         self.panels = {}
-        seats = {1: "Team 2", 0: "Team 1"} if self.local else {0: "You"}
+        seats = {1: "Team 2", 0: "Team 1"} if self.local else {table.seat: "You"}
         table.layout(self.area, "ch", seats)
         self.root = dom.q(".ch-game", self.area)
         for seat, title in seats.items():

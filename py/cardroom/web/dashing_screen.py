@@ -337,7 +337,9 @@ class DashingUI(GameUI):
         self.saved_seats = dict(saved.get("seats") or {})
         self.acked = int(saved.get("acked") or 0)
         self.fed = int(saved.get("fed", len(table.engine.view(-1)["races"])) or 0)
-        seats = {1: "Team 2", 0: "Team 1"} if self.local else {0: "Your team (Team 1)"}
+        mine = table.seat  # this device's team (two devices: the guest's is Team 2)
+        own = {mine: f"Your team (Team {mine + 1})"}
+        seats = {1: "Team 2", 0: "Team 1"} if self.local else own
         table.layout(area, "ds", seats)
         self.root = dom.q(".ds-game", area)
         for seat, title in seats.items():

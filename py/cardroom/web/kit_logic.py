@@ -157,6 +157,14 @@ class LocalEngine:
         self.state = self.game.new(self.seed, **self.options)
         self._replan()
 
+    def restart(self, options: Mapping[str, Any]) -> None:
+        """Deal this game afresh with other ``new()`` options (a match's carry-overs),
+        before any move; the computer's seats plan again."""
+        self.options = dict(options)
+        self.state = self.game.new(self.seed, **self.options)
+        self.moves, self.planned, self._keys, self._cache = [], {}, {}, {}
+        self._replan()
+
     # ------------------------------------------------------------ queries
 
     def view(self, seat: int) -> dict[str, Any]:

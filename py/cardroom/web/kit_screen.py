@@ -56,7 +56,9 @@ class KitScreen:
         section.setAttribute("aria-labelledby", "kit-title")
         section.innerHTML = (
             f'<div class="screen-head kit-head"><h1 id="kit-title" tabindex="-1">'
-            f'{escape(g.title)}</h1><p class="lede kit-sub" id="kit-sub"></p></div>'
+            f'{escape(g.title)}</h1><p class="lede kit-sub" id="kit-sub"></p>'
+            '<button type="button" class="bu-btn bu-quiet share-open" id="kit-share-setup" '
+            'aria-haspopup="dialog">Share</button></div>'
             '<div class="kit-problems" id="kit-problems" role="alert"></div>'
             '<div class="kit-body" id="kit-body"></div>'
         )
@@ -66,6 +68,7 @@ class KitScreen:
         self.sub = dom.q("#kit-sub", section)
         self.problems = dom.q("#kit-problems", section)
         self.say_problems(route.problems)
+        self.page_bindings.on(dom.q("#kit-share-setup", section), "click", self.on_share_click)
         self.page_bindings.on(js.window, "popstate", self.on_popstate)
         self.page_bindings.on(js.document, "visibilitychange", self.on_visibility)
         self.page_bindings.on(js.window, "pagehide", self.on_pagehide)
@@ -139,7 +142,15 @@ class KitScreen:
             self.table.pause("away")
 
     def _game_url(self, setup: Setup) -> str:
-        return _url(dict(setup.params()))
+        params = dict(setup.params())
+        if self.route.embed:  # an embedded game stays embedded: Back, Play again
+            params["embed"] = "1"
+        return _url(params)
+
+    def on_share_click(self, _evt: Any) -> None:
+        from cardroom.web.share import open_setup_share  # noqa: PLC0415
+
+        open_setup_share(self)  # the form's choices: link, QR code, iframe
 
     # ------------------------------------------------------------ setup
 
@@ -178,6 +189,7 @@ class KitScreen:
             "bot": "Your team races the computer.",
             "local": "Split screen: each team gets its own half of one device.",
             "solitaire": "One player, no opponent.",
+            "devices": "Each team on its own device, joined over the local network.",
         } | dict(g.mode_notes)
         modes = "".join(
             radio("mode", m, MODE_TEXT[m], notes.get(m, ""), m == s.mode) for m in g.modes
@@ -307,6 +319,11 @@ class KitScreen:
         self.end_game()
         self.set_playing(True)
         self.sub.textContent = f"{setup.describe()} · deal {setup.seed}"
+        if setup.mode == "devices":  # two devices: the link pairs them first (docs/link.md)
+            from cardroom.web.link_screen import open_devices  # noqa: PLC0415
+
+            open_devices(self, setup, run, save)
+            return
         self.table = Table(self, setup, run, save)
 
     def leave(self) -> None:
@@ -318,7 +335,7 @@ class KitScreen:
             self.leaving = True
             js.history.back()  # to the setup entry Start came from (popstate shows it)
         else:
-            js.history.pushState(None, "", _url(dict(setup.params())) if setup else "?")
+            js.history.pushState(None, "", self._game_url(setup) if setup else "?")
         self.to_setup(setup)
         dom.q("#kit-title", self.section).focus()
 

@@ -49,8 +49,23 @@ __all__ = ["Table"]
 class Table:
     """One game in progress (then its result) inside the screen's body."""
 
-    def __init__(self, screen: KitScreen, setup: Setup, run: str, save: Save | None) -> None:
+    def __init__(
+        self,
+        screen: KitScreen,
+        setup: Setup,
+        run: str,
+        save: Save | None,
+        *,
+        engine: Any = None,
+        deadline: int | None = None,
+        on_end: Any = None,
+    ) -> None:
+        """``engine``, ``deadline`` and ``on_end`` are for a game inside a match: its engine
+        client (instead of the UI's), the game time at which it stops unfinished, and
+        ``on_end(table, timed_out)`` called instead of showing the result."""
         self.screen = screen
+        self.deadline = deadline
+        self.on_end = on_end
         self.setup = setup
         self.run = run
         self.ui = screen.ui
@@ -61,7 +76,9 @@ class Table:
         self.settle_timer: Any = None
         self.teams = self.ui.team_names(setup)
         self.restored = save
-        self.engine = self.ui.engine(setup)
+        self.engine = engine if engine is not None else self.ui.engine(setup)
+        #: the seat this device plays when the teams do not share it (two devices: R-179)
+        self.seat = int(getattr(self.engine, "seat", 0))
         self.clock = TableClock(wall())
         self.hints: dict[int, int] = {}
         self.rotated = False
@@ -96,6 +113,8 @@ class Table:
         if self.paused or self.finished:
             return
         due = self.engine.next_due()
+        if self.deadline is not None:
+            due = self.deadline if due is None else min(due, self.deadline)
         if due is not None:
             self.timer = set_timeout(self.on_timer, max(0, due - self.now()) + 5)
 
@@ -103,9 +122,18 @@ class Table:
         self.timer = None
         if self.paused:
             return
-        self.engine.advance(self.now())
+        self.engine.advance(self._until())
         self.save()
         self.update()
+
+    def _until(self) -> int:
+        """Now, or the deadline if that came first (nothing is played after it)."""
+        now = self.now()
+        return now if self.deadline is None else min(now, self.deadline)
+
+    @property
+    def timed_out(self) -> bool:
+        return self.deadline is not None and self.now() >= self.deadline
 
     def pause(self, why: str = "pause") -> None:
         if self.finished or self.paused:
@@ -158,6 +186,7 @@ class Table:
     <p class="kit-status" id="kit-status" aria-live="polite"></p>
     <div class="kit-banner" id="kit-banner" aria-hidden="true" hidden></div>
     <details class="kit-log"><summary>Game log</summary><ol id="kit-log-list"></ol></details>
+    <button type="button" class="kit-bar-btn" id="kit-share" aria-haspopup="dialog">Share</button>
     <button type="button" class="kit-bar-btn" id="kit-pause" aria-pressed="false">Pause</button>
   </div>
   <div class="kit-area" id="kit-area"></div>
@@ -192,12 +221,18 @@ class Table:
         self.pause_btn = dom.q("#kit-pause", body)
         self.log_el = dom.q("#kit-log-list", body)
         self.bindings.on(self.pause_btn, "click", self.on_pause_click)
+        self.bindings.on(dom.q("#kit-share", body), "click", self.on_share_click)
         self.bindings.on(dom.q("#kit-resume", body), "click", lambda _e: self.resume())
         self.bindings.on(dom.q("#kit-leave", body), "click", self.on_leave_click)
         self.ui.build(self, self.area)
         for move in self.engine.moves:
             self._log(move)
         self.ticker = set_interval(self.tick, 200)
+
+    def on_share_click(self, _evt: Any) -> None:
+        from cardroom.web.share import open_table_share  # noqa: PLC0415
+
+        open_table_share(self)  # the link, its QR code and the iframe snippet (R-186)
 
     def on_pause_click(self, _evt: Any) -> None:
         if self.paused:
@@ -347,6 +382,9 @@ class Table:
         """A person's move (now); False (and said) if the engine refuses it."""
         if self.engine.over or self.paused:
             return False
+        if self.timed_out:
+            self.update()
+            return False
         try:
             self.engine.submit({"seat": seat, "kind": kind, "data": data}, self.now())
         except EngineRefused as exc:
@@ -361,8 +399,8 @@ class Table:
         if self.finished:
             return
         if not self.paused:
-            self.engine.advance(self.now())
-        if self.engine.over:
+            self.engine.advance(self._until())
+        if self.engine.over or self.timed_out:
             self.finish()
             return
         self.ui.update(self)
@@ -406,6 +444,9 @@ class Table:
         self.stop_timers()
         self.save()
         self.ui.stop()
+        if self.on_end is not None:
+            self.on_end(self, not self.engine.over)
+            return
         self.root.setAttribute("data-phase", "over")
         result = self.engine.view(0 if self.setup.mode == "bot" else -1)["result"]
         headline, tone = self.ui.headline(self, result)
@@ -471,6 +512,9 @@ class Table:
         title.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
         js.window.scrollTo(0, 0)  # the result's headline sits right under the bar
         dom.announce(f"{headline}. {result.get('summary') or ''}")
+        from cardroom.web.share import post_result  # noqa: PLC0415
+
+        post_result(self, result)  # to the parent page when embedded, once (R-187)
 
     def on_result_click(self, evt: Any) -> None:
         if float(js.performance.now()) < self.settled_at:

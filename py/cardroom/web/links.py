@@ -26,6 +26,7 @@ MODE_TEXT = {
     "bot": "Against the computer",
     "local": "Two teams on one device",
     "solitaire": "On your own (solitaire)",
+    "devices": "Two devices",
 }
 DIFFICULTY_TEXT = {
     "easy": "Takes its time and makes mistakes.",
@@ -123,6 +124,7 @@ WEB_GAMES: dict[str, WebGame] = {
             3: "18 cards; a group is 3 states with the one bordering both others in the middle.",
             4: "21 cards; two groups of 4+4 or 5+3 states, each state bordering the next.",
         },
+        modes=("bot", "local", "devices"),
         difficulty_notes={
             "easy": "Takes its time and sometimes shows a wrong group.",
             "medium": "A steady player who rarely slips.",
@@ -142,6 +144,7 @@ WEB_GAMES: dict[str, WebGame] = {
             4: "One Clue card per guess; exactly 3 guesses, a right one deals a new card; "
             "most states named wins.",
         },
+        modes=("bot", "local", "devices"),
     ),
     "dashing-states": WebGame(
         "dashing-states",
@@ -156,6 +159,7 @@ WEB_GAMES: dict[str, WebGame] = {
             3: "Races by state names, capitals, then statehood rank.",
             4: "Races by state names, capitals, then the category of a turned Power card.",
         },
+        modes=("bot", "local", "devices"),
     ),
     "play-the-ranks": WebGame(
         "play-the-ranks",
@@ -179,6 +183,7 @@ WEB_GAMES: dict[str, WebGame] = {
                 levels=(3, 4),
             ),
         ),
+        modes=("bot", "local", "devices"),
         mode_notes={
             "bot": "Your team plays the computer, trick by trick.",
             "local": "Pass and play: the device goes to the team whose turn it is.",
@@ -195,6 +200,7 @@ WEB_GAMES: dict[str, WebGame] = {
             3: "Deal 3, trade 1; deal 3, trade 1; 1 card face-up, discard 1.",
             4: "Deal 3, trade 1; deal 3, trade 1; 2 cards face-up, discard 2.",
         },
+        modes=("bot", "local", "devices"),
         mode_notes={
             "bot": "Your team plays the computer, trick by trick.",
             "local": "Pass and play: the device goes to the team whose turn it is.",
@@ -213,6 +219,7 @@ WEB_GAMES: dict[str, WebGame] = {
             3: "Red and blue questions, chosen by the Power card's square.",
             4: "All five colours: the dealer picks one of the Power card's circles.",
         },
+        modes=("bot", "local", "devices"),
     ),
     "sequence": WebGame(
         "sequence",
@@ -373,6 +380,7 @@ class Setup:
             if "players" in dict(self.options)
             else "two teams on one device",
             "solitaire": "solitaire",
+            "devices": "on two devices",
         }.get(self.mode, self.mode)
         game = WEB_GAMES.get(self.game)
         parts = [f"Level {self.level}"] if self.level else []
@@ -403,6 +411,9 @@ class Route:
     autostart: bool = False
     state: str | None = None
     problems: tuple[str, ...] = ()
+    #: ``embed=1``: the screen without the site's header, nav and footer, for an iframe
+    #: (R-185); carried through the game's history entries and Play again
+    embed: bool = False
 
 
 def _int(text: str | None) -> int | None:
@@ -424,6 +435,8 @@ def parse_link(params: Mapping[str, str], state_codes: Sequence[str] = ()) -> Ro
     ``?game=<slug>&level=&mode=&difficulty=&seed=&autostart=1`` opens that game's setup
     with the choices filled in (or starts it at once with ``autostart=1`` when level and
     mode are given); ``?screen=atlas&state=XX`` the atlas; anything else the home page.
+    ``embed=1`` on a game or the atlas asks for the screen without the site's chrome
+    (``Route.embed``, R-185).
     Every part that is not understood becomes a problem sentence and is left out
     (R-110): the page shows it instead of silently ignoring it."""
     problems: list[str] = []
@@ -444,6 +457,10 @@ def parse_link(params: Mapping[str, str], state_codes: Sequence[str] = ()) -> Ro
         from cardroom.web.director_logic import tournament_problems  # noqa: PLC0415
 
         return Route("tournament", problems=tournament_problems(params))
+    if "match" in params:  # a match (R-170): match_logic reads its options
+        from cardroom.web.match_logic import match_problems  # noqa: PLC0415
+
+        return Route("match", problems=match_problems(params))
     if screen in ("", "home"):
         return Route("home")
     if screen == "atlas":
@@ -454,7 +471,7 @@ def parse_link(params: Mapping[str, str], state_codes: Sequence[str] = ()) -> Ro
                 code = raw
             else:
                 problems.append(f"“{raw}” is not a state's postal code (like TX or NY).")
-        return Route("atlas", state=code, problems=tuple(problems))
+        return Route("atlas", state=code, problems=tuple(problems), embed=_yes(params.get("embed")))
     problems.append(f"There is no screen called “{screen}”.")
     return Route("home", problems=tuple(problems))
 
@@ -520,4 +537,5 @@ def _game_route(game: WebGame, params: Mapping[str, str], problems: list[str]) -
         tuple(sorted(full.items())),
     )
     autostart = _yes(params.get("autostart")) and complete and not problems
-    return Route("game", game, setup, complete, autostart, problems=tuple(problems))
+    embed = _yes(params.get("embed"))
+    return Route("game", game, setup, complete, autostart, problems=tuple(problems), embed=embed)

@@ -138,12 +138,15 @@ def verb(team: str, third: str, plain: str) -> str:
     return f"{team} {plain if team == 'You' else third}"
 
 
-def viewer(view: Mapping[str, Any], mode: str) -> int | None:
-    """The team the screen is for now: always Team 1 against the computer; in
-    pass-and-play the team that must act (the first undecided team while both say
-    whether they are GeoPlunging). None once the game is over."""
+def viewer(view: Mapping[str, Any], mode: str, seat: int = 0) -> int | None:
+    """The team the screen is for now: always Team 1 against the computer, and the
+    device's own team (``seat``) on two devices; in pass-and-play the team that must act
+    (the first undecided team while both say whether they are GeoPlunging). None once a
+    pass-and-play game is over."""
     if mode == "bot":
         return 0
+    if mode == "devices":
+        return seat
     to_move = view["to_move"]
     if not to_move:
         return None

@@ -181,7 +181,7 @@ class StateIQUI(GameUI):
     def update(self, table: Table) -> None:
         ref = table.engine.view(REFEREE)
         table.root.setAttribute("data-phase", ref["phase"])
-        me = viewer(ref, table.setup.mode)
+        me = viewer(ref, table.setup.mode, table.seat)
         self.say_new_moves(table, me)
         if me is None:
             return
@@ -409,7 +409,7 @@ class StateIQUI(GameUI):
             self.act(b)
 
     def act(self, b: Any) -> None:
-        me = self.shown_for if self.table.setup.mode == "local" else 0
+        me = self.shown_for if self.table.setup.mode == "local" else self.table.seat
         if me is None:
             return
         if b.hasAttribute("data-plunge"):
@@ -426,7 +426,7 @@ class StateIQUI(GameUI):
     def on_key(self, evt: Any) -> None:
         if evt.key == "Enter" and dom.attr(evt.target, "id") == "sq-guess":
             evt.preventDefault()
-            me = self.shown_for if self.table.setup.mode == "local" else 0
+            me = self.shown_for if self.table.setup.mode == "local" else self.table.seat
             if me is not None:
                 self.guess(me)
 

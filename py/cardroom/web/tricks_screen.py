@@ -69,7 +69,7 @@ class TricksUI(GameUI):
     def build(self, table: Table, area: Any) -> None:
         self.table = table
         self.area = area
-        self.shown = None if self.local else 0
+        self.shown = None if self.local else table.seat  # two devices: the guest's team
         self.hidden = False
         self.drawn = None
         self.draw = TrickDrawing(table.teams, self.zap, self.local)

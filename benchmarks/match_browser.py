@@ -1,0 +1,270 @@
+"""Match screen timings inside headless Chromium, under the site's own Pyodide.
+
+Usage::
+
+    .venv/bin/python benchmarks/match_browser.py [--site DIR] [--matches N] [--seed S]
+        [--minutes M] [--json]
+
+Builds the site unless ``--site`` is given, serves it with the bare benchmark page of
+``solver_browser.py`` and plays ``--matches`` matches (3) of each Combo and kind, between two
+computer teams of each difficulty, exactly as the match screen drives them
+(``match_logic.pick_engine`` / ``logic_engine``: the games' own engine clients, dealt with
+the match's carry-overs). Timed, per Combo/kind and difficulty:
+
+* **pick** -- the computer team's pick (``PickSeat.plan``): a computer move, the budget;
+* **deal** -- opening a game: its engine client with the carry-overs and both computer
+  teams' first plans (what Continue does between games);
+* **record** -- the match taking a finished game (``Match.record`` replays it);
+* **resume** -- a reload: ``decode_match_save`` replays the whole match record.
+
+Budget: the computer's pick p99 <= 50 ms; the others are reported (a game's own computer
+moves have their own benchmarks). Exit status: 0 within budget, 1 broken, 2 could not run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from _common import ARGS, CHROMIUM, HOST
+from solver_browser import BENCH_PAGE, BENCH_PREFIX, build_site, make_server, page_config, stats
+
+KINDS = (
+    (2, "morning"),
+    (2, "afternoon"),
+    (3, "morning"),
+    (3, "afternoon"),
+    (4, "all"),
+    (4, "call"),
+)
+DIFFICULTIES = ("easy", "medium", "hard")
+BUDGET_P99_MS = 50.0
+READY_TIMEOUT_MS = 120_000
+
+RUNNER_PY = r'''
+"""Match benchmark driver (written by benchmarks/match_browser.py)."""
+
+import json
+import sys
+import time
+
+from cardroom.match import Match
+from cardroom.web import match_logic as ml
+
+perf = time.perf_counter
+
+
+def ms(t0):
+    return (perf() - t0) * 1000
+
+
+def play(combo, kind, minutes, seed, difficulty, out):
+    m = Match.new(seed, combo, kind, minutes)
+    setup = ml.MatchSetup(combo, kind, minutes, "watch", difficulty, seed)
+    while not m.over:
+        up = m.up()
+        if up.number == 0:
+            eng = ml.pick_engine(up, "watch")
+            for seat, bot in eng.bots.items():
+                view = eng.view(seat)
+                t0 = perf()
+                bot.plan(view)
+                out["pick"].append(ms(t0))
+            eng.advance(0)
+            t0 = perf()
+            m = m.record(eng.moves)
+            out["record"].append(ms(t0))
+            continue
+        t0 = perf()
+        eng = ml.logic_engine(up, "watch", difficulty)
+        out["deal"].append(ms(t0))
+        now = 0
+        while not eng.over and now < up.deadline_ms:
+            due = eng.next_due()
+            now = min(max(now + 1, due if due is not None else now + 1000), up.deadline_ms)
+            eng.advance(now)
+        moves = ml.moves_until(eng.moves, up.deadline_ms)
+        t0 = perf()
+        m = m.record(moves, timed_out=not eng.over)
+        out["record"].append(ms(t0))
+    text = ml.encode_match_save(ml.MatchSave(setup, m, None, False))
+    t0 = perf()
+    ml.decode_match_save(text)
+    out["resume"].append(ms(t0))
+    return m
+
+
+def run(arg):
+    a = json.loads(arg)
+    play(4, "call", 2, 99, "medium", {"pick": [], "deal": [], "record": [], "resume": []})
+    runs = {}
+    for combo, kind in a["kinds"]:
+        for difficulty in a["difficulties"]:
+            out = {"pick": [], "deal": [], "record": [], "resume": []}
+            for i in range(a["matches"]):
+                play(combo, kind, a["minutes"], a["seed"] + i, difficulty, out)
+            runs[f"{combo}/{kind}/{difficulty}"] = out
+    return json.dumps({"runs": runs, "python": sys.version.split()[0]})
+'''
+
+
+def run_browser(site: Path, args: argparse.Namespace, log: Any) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+
+    conf = page_config(site)
+    bench = Path(tempfile.mkdtemp(prefix="cardroom-match-bench-"))
+    page_html = BENCH_PAGE.replace("Border-Up solver benchmark", "Match benchmark")
+    page_html = page_html.replace('["solver_bench.py", "bench_runner.py"]', '["bench_runner.py"]')
+    (bench / "index.html").write_text(page_html % {"conf": json.dumps(conf)}, "utf-8")
+    (bench / "bench_runner.py").write_text(RUNNER_PY.lstrip(), "utf-8")
+    server = make_server(site, bench)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    origin = f"http://{HOST}:{server.server_address[1]}"
+    blocked: list[str] = []
+    result: dict[str, Any] = {"blocked": blocked}
+
+    def route(r: Any) -> None:
+        if urlsplit(r.request.url).hostname == HOST:
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            try:
+                ctx = browser.new_context(service_workers="block")
+                ctx.route("**/*", route)
+                page = ctx.new_page()
+                t0 = time.perf_counter()
+                page.goto(origin + BENCH_PREFIX, wait_until="commit", timeout=READY_TIMEOUT_MS)
+                page.wait_for_function(
+                    "() => window.benchInfo || window.benchError", timeout=READY_TIMEOUT_MS
+                )
+                error = page.evaluate("() => window.benchError || null")
+                if error:
+                    raise RuntimeError(f"bench page failed:\n{error}")
+                result["info"] = page.evaluate("() => window.benchInfo")
+                log(f"Pyodide {result['info']['pyodide']} up in {time.perf_counter() - t0:.1f} s")
+                arg = {
+                    "kinds": [list(k) for k in KINDS],
+                    "difficulties": list(args.difficulties),
+                    "matches": args.matches,
+                    "seed": args.seed,
+                    "minutes": args.minutes,
+                }
+                page.set_default_timeout(0)
+                text = page.evaluate("(a) => window.benchCall('run', a)", json.dumps(arg))
+                result.update(json.loads(text))
+            finally:
+                browser.close()
+    except Exception as exc:
+        result["error"] = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        shutil.rmtree(bench, ignore_errors=True)
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    ap.add_argument("--matches", type=int, default=3, help="matches per row (3)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--minutes", type=int, default=4, help="the round clock (4 minutes)")
+    ap.add_argument("--difficulties", nargs="+", default=list(DIFFICULTIES))
+    ap.add_argument("--budget-ms", type=float, default=BUDGET_P99_MS)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    if not Path(CHROMIUM).exists():
+        print(f"{CHROMIUM} not found", file=sys.stderr)
+        return 2
+
+    def log(msg: str) -> None:
+        print(msg, file=sys.stderr if args.json else sys.stdout, flush=True)
+
+    started = time.perf_counter()
+    tmp = Path(tempfile.mkdtemp(prefix="cardroom-match-site-"))
+    try:
+        site = args.site.resolve() if args.site else tmp / "site"
+        if not args.site and not build_site(site, log):
+            return 2
+        res = run_browser(site, args, log)
+        if "error" in res:
+            print(res["error"], file=sys.stderr)
+            return 2
+        rows = []
+        for key, run in res["runs"].items():
+            combo, kind, difficulty = key.split("/")
+            row: dict[str, Any] = {"combo": int(combo), "kind": kind, "difficulty": difficulty}
+            for what in ("pick", "deal", "record", "resume"):
+                row[what] = {**stats(run[what]), "n": len(run[what])}
+            rows.append(row)
+        picks = [r for r in rows if r["pick"]["n"]]
+        worst = max(picks, key=lambda r: r["pick"]["p99_ms"]) if picks else None
+        ok = worst is None or worst["pick"]["p99_ms"] <= args.budget_ms
+        doc = {
+            "matches": args.matches,
+            "minutes": args.minutes,
+            "pyodide": res["info"]["pyodide"],
+            "python": res["python"],
+            "rows": rows,
+            "budget": {
+                "name": f"the computer's pick p99 <= {args.budget_ms:g} ms in the browser",
+                "worst": None if worst is None else f"{worst['combo']}/{worst['kind']}",
+                "p99_ms": None if worst is None else worst["pick"]["p99_ms"],
+                "ok": ok,
+            },
+            "blocked_requests": res["blocked"],
+            "seconds": round(time.perf_counter() - started, 1),
+        }
+        if args.json:
+            print(json.dumps(doc, indent=1))
+        else:
+            print(
+                f"\nMatch timings in Chromium: Pyodide {doc['pyodide']} (Python {doc['python']}), "
+                f"{args.matches} matches of {args.minutes} min per row; p50 / p99 / max in ms"
+            )
+            head = (
+                f"{'match':<14} {'difficulty':<10} | {'pick':^20} | {'deal (Continue)':^20} | "
+                f"{'record':^20} | {'resume (reload)':^20}"
+            )
+            print(head)
+            print("-" * len(head))
+
+            def cell(s: dict[str, float]) -> str:
+                if not s["n"]:
+                    return f"{'-':^20}"
+                return f"{s['p50_ms']:>6.1f} {s['p99_ms']:>6.1f} {s['max_ms']:>6.1f}"
+
+            for r in rows:
+                print(
+                    f"{r['combo']}/{r['kind']:<12} {r['difficulty']:<10} | {cell(r['pick'])} | "
+                    f"{cell(r['deal'])} | {cell(r['record'])} | {cell(r['resume'])}"
+                )
+            b = doc["budget"]
+            print(
+                f"\nbudget: [{'ok' if b['ok'] else 'FAIL'}] {b['name']}: worst {b['worst']} "
+                f"p99 {b['p99_ms']} ms"
+            )
+            print(f"({doc['seconds']:.0f} s)")
+        if res["blocked"]:
+            print(f"blocked requests: {res['blocked']}", file=sys.stderr)
+        return 0 if ok else 1
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,610 @@
+"""Two devices on one network: the pairing screen and the game over the link.
+
+Started by the kit when a game's mode is ``devices`` (``KitScreen._open``). The host
+shows its offer code (a QR code and text), the guest answers with its own; then the host
+runs the real engine client (``LocalEngine``) behind a :class:`cardroom.link.HostSession`
+and the guest's table runs on a :class:`cardroom.link.GuestEngine`, so the game's own
+screen is the same on both devices, each showing only its own team (R-179). A lost link
+stops the clock on both devices (R-182) until they pair again; the host saves its session
+with every move, so a reload of either device resumes (R-181). See ``docs/link.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import TYPE_CHECKING, Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi.wrappers import (  # type: ignore[import-not-found]
+    clear_interval,
+    set_interval,
+    set_timeout,
+)
+
+from cardroom.link import (
+    BadCode,
+    GuestEngine,
+    GuestSession,
+    HostSession,
+    RefusalLog,
+    Refused,
+)
+from cardroom.web import dom
+from cardroom.web.kit import _storage, wall
+from cardroom.web.kit_logic import EngineRefused, Save, Setup
+from cardroom.web.kit_table import Table
+from cardroom.web.link_logic import (
+    answer_html,
+    bar_html,
+    guest_clock,
+    guest_seats,
+    host_html,
+    join_html,
+    overlay_html,
+    roles_html,
+    setup_from_json,
+    setup_json,
+    waiting_html,
+)
+from cardroom.web.link_rtc import Peer
+
+if TYPE_CHECKING:
+    from cardroom.web.kit_screen import KitScreen
+
+__all__ = ["open_devices"]
+
+LINK_PREFIX = "cardroom:link:"
+PING_MS = 1000
+#: no message from the other device for this long: the link is lost (ms)
+SILENCE_MS = 10_000
+
+_current: LinkController | None = None
+
+
+def open_devices(screen: KitScreen, setup: Setup, run: str, save: Save | None) -> None:
+    """The kit's entry for a two-device game: pair first (or again after a reload)."""
+    global _current
+    old = _current
+    keep = old is not None and old.link_up and old.peer is not None and save is None
+    if old is not None and not keep:
+        old.close()
+    _current = LinkController(screen, setup, run, save, old if keep else None)
+
+
+# ====================================================================== the controller
+
+
+class LinkController:
+    """One two-device game on this device: the pairing panel, the link, the table."""
+
+    def __init__(
+        self,
+        screen: KitScreen,
+        setup: Setup,
+        run: str,
+        save: Save | None,
+        old: LinkController | None = None,
+    ) -> None:
+        self.screen = screen
+        self.setup = setup
+        self.run = run
+        self.bindings = dom.Bindings()
+        self.peer: Peer | None = None
+        self.table: Table | None = None
+        self.host: HostSession | None = None
+        self.guest: GuestSession | None = None
+        self.engine: GuestEngine | None = None
+        self.role = ""
+        self.link_up = False
+        self.heard = 0.0
+        self.ticker: Any = None
+        self.push_due = False
+        self.closed = False
+        self.panel: Any = None
+        self.table_sid = ""
+        if old is not None:  # Play again with the devices still paired: keep the link
+            self._take_link(old)
+            return
+        stored = self._load()
+        role = stored.get("role") if save is not None else None
+        if role == "host":
+            self._host_table(save, stored.get("host"))
+            self.pair_again()
+        elif role == "guest":
+            self.role = "guest"
+            self.guest = GuestSession.from_json(stored.get("guest") or {})
+            self._show_panel(self.screen.body, join_html())
+        else:
+            self._show_panel(self.screen.body, roles_html())
+
+    def _take_link(self, old: LinkController) -> None:
+        """The next game on the same link: the host deals it (a new session), the guest
+        waits for it."""
+        peer, old.peer = old.peer, None
+        assert peer is not None
+        self.role, self.guest = old.role, old.guest
+        old.close()
+        peer.on_message, peer.on_state = self.on_message, self.on_state
+        self.peer, self.link_up, self.heard = peer, True, wall()
+        self.ticker = set_interval(self.beat, PING_MS)
+        if self.role == "host":
+            self._host_table(None)
+            assert self.host is not None and self.table is not None
+            self.send(self.host.welcome())
+            self.push_soon()
+        else:
+            self._show_panel(self.screen.body, waiting_html())
+
+    # ------------------------------------------------------------ storage
+
+    def _load(self) -> dict[str, Any]:
+        store = _storage()
+        raw = store.getItem(LINK_PREFIX + self.run) if store is not None else None
+        try:
+            obj = json.loads(str(raw)) if dom.nullable(raw) is not None else {}
+        except ValueError:
+            obj = {}
+        return obj if isinstance(obj, dict) else {}
+
+    def _store(self) -> None:
+        store = _storage()
+        if store is None:
+            return
+        data: dict[str, Any] = {"role": self.role}
+        if self.host is not None:
+            data["host"] = self.host.to_json()
+        if self.guest is not None:
+            data["guest"] = self.guest.to_json()
+        with contextlib.suppress(Exception):
+            store.setItem(LINK_PREFIX + self.run, json.dumps(data))
+
+    # ------------------------------------------------------------ the panel
+
+    def _show_panel(self, host: Any, html: str) -> None:
+        self.bindings.clear()
+        host.innerHTML = html
+        self.panel = dom.q("#link-pair", host)
+        self.bindings.on(self.panel, "click", self.on_click)
+        first = dom.q("button, textarea", self.panel)
+        if first is not None:
+            first.focus()
+
+    def _error(self, text: str) -> None:
+        box = dom.q("#link-error", self.panel) if self.panel is not None else None
+        if box is not None:
+            box.textContent = text
+
+    def on_click(self, evt: Any) -> None:
+        b = dom.closest(evt.target, "button[data-link]")
+        if b is None or b.disabled:
+            return
+        act = dom.attr(b, "data-link")
+        if act == "host":
+            self.role = "host"
+            self._run(self.start_host())
+        elif act == "join":
+            self.role = "guest"
+            self.guest = GuestSession()
+            self._show_panel(self.panel.parentNode, join_html())
+        elif act == "answer":
+            text = str(dom.q("#link-offer", self.panel).value)
+            self._run(self.start_guest(text))
+        elif act == "connect":
+            text = str(dom.q("#link-answer", self.panel).value)
+            self._run(self.accept(text))
+        elif act == "copy":
+            code = dom.attr(dom.q(f"#{dom.attr(b, 'data-copy')}", self.panel), "data-code")
+            self._run(self.copy(code or "", b))
+        elif act == "scan":
+            from cardroom.web.link_scan import scan  # noqa: PLC0415
+
+            self._run(scan(self.panel, self.on_scanned))
+        elif act == "again":
+            self.pair_again()
+
+    def on_scanned(self, text: str) -> None:
+        box = dom.q("#link-offer", self.panel)
+        if box is not None:
+            box.value = text
+            self._run(self.start_guest(text))
+
+    def _run(self, coro: Any) -> None:
+        async def guarded() -> None:
+            try:
+                await coro
+            except BadCode as exc:
+                self._error(str(exc))
+            except Refused as exc:
+                self._error(f"{exc.reason[0].upper()}{exc.reason[1:]}.")
+            except OSError as exc:  # the camera or a library could not be used
+                text = str(exc) or "That did not work"
+                self._error(f"{text[0].upper()}{text[1:]}.")
+            except Exception as exc:  # noqa: BLE001 - say it, never break the page
+                self._error(f"The link could not be made ({type(exc).__name__}: {exc}).")
+
+        asyncio.ensure_future(guarded())
+
+    async def copy(self, code: str, button: Any) -> None:
+        try:
+            await js.navigator.clipboard.writeText(code)
+            button.textContent = "Copied"
+        except Exception:  # noqa: BLE001 - no clipboard (plain http): select the text
+            sel = js.window.getSelection()
+            sel.selectAllChildren(dom.q(".link-code", self.panel))
+            button.textContent = "Selected: copy it"
+
+    async def _draw_qr(self, box: Any, code: str, label: str) -> None:
+        from cardroom.web.libs import load_library  # noqa: PLC0415
+
+        try:
+            await load_library("segno")
+            from cardroom import qr  # noqa: PLC0415
+
+            if box is not None and bool(box.isConnected):
+                box.innerHTML = qr.svg(code, label=label, px=3)
+        except Exception as exc:  # noqa: BLE001 - the text is enough
+            js.console.warn(f"link: no QR code: {exc}")
+
+    # ------------------------------------------------------------ pairing
+
+    def _new_peer(self) -> Peer:
+        if self.peer is not None:
+            self.peer.close()
+        self.peer = Peer(self.on_message, self.on_state)
+        return self.peer
+
+    async def start_host(self) -> None:
+        peer = self._new_peer()
+        code = await peer.offer()
+        target = self.panel.parentNode if self.panel is not None else self.screen.body
+        self._show_panel(target, host_html(code))
+        await self._draw_qr(
+            dom.q("#link-offer-qr", self.panel), code, "QR code of the pairing code"
+        )
+
+    async def accept(self, text: str) -> None:
+        if self.peer is None:
+            return
+        await self.peer.accept(text)
+        state = dom.q("#link-state", self.panel)
+        if state is not None:
+            state.textContent = "Connecting…"
+
+    async def start_guest(self, text: str) -> None:
+        peer = self._new_peer()
+        code = await peer.answer(text)
+        out = dom.q("#link-answer-out", self.panel)
+        out.innerHTML = answer_html(code)
+        self._error("")
+        await self._draw_qr(dom.q("#link-answer-qr", out), code, "QR code of the answer code")
+
+    def pair_again(self) -> None:
+        """The link is lost (or the host reloaded): new codes, the table stays paused."""
+        self.show_lost()
+        if self.role == "host":
+            self._run(self._host_again())
+        else:
+            box = self._overlay()
+            self._show_panel(box, join_html())
+
+    async def _host_again(self) -> None:
+        peer = self._new_peer()
+        code = await peer.offer()
+        box = self._overlay()
+        self._show_panel(box, host_html(code))
+        await self._draw_qr(
+            dom.q("#link-offer-qr", self.panel), code, "QR code of the pairing code"
+        )
+
+    def _overlay(self) -> Any:
+        """The dialog over the table where pairing again happens."""
+        box = dom.q("#link-overlay", self.screen.body)
+        if box is None:
+            self.screen.body.insertAdjacentHTML("beforeend", overlay_html())
+            box = dom.q("#link-overlay", self.screen.body)
+        box.hidden = False
+        return dom.q("#link-dialog", box)
+
+    def _hide_overlay(self) -> None:
+        box = dom.q("#link-overlay", self.screen.body)
+        if box is not None:
+            box.remove()
+        if self.table is not None:
+            self.table.area.removeAttribute("inert")
+
+    # ------------------------------------------------------------ link state
+
+    def on_state(self, state: str) -> None:
+        if self.closed:
+            return
+        if state == "open":
+            self.link_up = True
+            self.heard = wall()
+            if self.ticker is None:
+                self.ticker = set_interval(self.beat, PING_MS)
+            if self.role == "guest" and self.guest is not None and self.peer is not None:
+                self.peer.send(self.guest.hello())
+                self.peer.send(self.guest.ping(wall()))
+            self._say_state("connected", "Connected. Waiting for the game…")
+        elif state == "lost" and self.link_up:
+            self.link_up = False
+            self.pair_again()
+
+    def _say_state(self, key: str, text: str) -> None:
+        el = dom.q("#link-state", self.screen.body)
+        if el is not None:
+            el.setAttribute("data-link-state", key)
+            el.textContent = text
+        bar = dom.q("#link-bar", self.screen.body)
+        if bar is not None:
+            bar.setAttribute("data-link-state", key)
+            dom.q(".link-bar-text", bar).textContent = text
+
+    def beat(self) -> None:
+        """Every second: ping (the guest), notice silence, stop when the game is left."""
+        if self.closed:
+            return
+        if not self._alive():
+            self.close()
+            return
+        if not self.link_up or self.peer is None:
+            return
+        if self.peer.channel is not None and str(self.peer.channel.readyState) != "open":
+            self.peer.lost()
+            return
+        if wall() - self.heard > SILENCE_MS:
+            self.peer.lost()
+            return
+        if self.role == "guest" and self.guest is not None:
+            self.peer.send(self.guest.ping(wall()))
+            self._show_offset()
+
+    def _alive(self) -> bool:
+        if self.table is not None:
+            return self.screen.table is self.table
+        return self.panel is not None and bool(self.panel.isConnected)
+
+    def show_lost(self) -> None:
+        """Both devices: say the link is lost and stop the clock (R-182)."""
+        t = self.table
+        if t is not None and not t.finished:
+            if not t.paused:
+                t.clock = t.clock.pause(wall())
+                t.schedule()
+            t.area.setAttribute("inert", "")
+            self._link_bar(t)
+        self._say_state("lost", "The link to the other device is lost. Pair again to go on.")
+        dom.announce("The link to the other device is lost. The clock is stopped.")
+
+    def _link_bar(self, t: Table) -> None:
+        if dom.q("#link-bar", t.root) is not None:
+            return
+        t.root.insertAdjacentHTML("afterbegin", bar_html(self.role))
+
+    # ------------------------------------------------------------ messages
+
+    def on_message(self, text: str) -> None:
+        if self.closed:
+            return
+        self.heard = wall()
+        if self.role == "host":
+            self.host_message(text)
+        else:
+            self.guest_message(text)
+
+    def send(self, text: str) -> None:
+        if self.peer is not None and self.link_up:
+            self.peer.send(text)
+
+    # ------------------------------------------------------------ the host
+
+    def _host_table(self, save: Save | None, stored: Any = None) -> None:
+        self.role = "host"
+        t = Table(self.screen, self.setup, self.run, save)
+        self.screen.table = t
+        self.table = t
+        seats = guest_seats(t.engine)
+        host = None
+        if stored is not None:
+            with contextlib.suppress(Refused):
+                host = HostSession.from_json(t.engine, stored, setup_json(self.setup))
+        self.host = host or HostSession(t.engine, seats, setup_json(self.setup))
+        self.host.on_pause = self.guest_paused
+        self.host.clock_state = lambda: t.clock.to_json()
+        t.engine.on(lambda _e: self.push_soon())
+        self._wrap_clock(t)
+        self._link_bar(t)
+        self._show_session(self.host.sid)
+        self._store()
+
+    def host_message(self, text: str) -> None:
+        if self.table is None:  # the first message: the game starts now
+            self._hide_panel_for_table()
+            self._host_table(None)
+        t, host = self.table, self.host
+        assert t is not None and host is not None
+        was_lost = dom.q("#link-overlay", self.screen.body) is not None
+        replies = host.receive(text, t.now(), wall())
+        for r in replies:
+            self.send(r)
+        if was_lost and any('"t":"welcome"' in r for r in replies):
+            self._reconnected()
+        if replies:
+            t.save()
+            self._store()
+            t.update()
+        self._show_log(host.log)
+        bar = dom.q("#link-bar", self.screen.body)
+        if bar is not None:
+            bar.setAttribute("data-applied", str(host.applied))
+
+    def _hide_panel_for_table(self) -> None:
+        self.bindings.clear()
+        self.panel = None
+
+    def push_soon(self) -> None:
+        if not self.push_due:
+            self.push_due = True
+            set_timeout(self.push, 0)
+
+    def push(self) -> None:
+        self.push_due = False
+        if self.closed or self.host is None or self.table is None:
+            return
+        self.send(self.host.update(self.table.now()))
+        self._store()
+
+    def guest_paused(self, on: bool) -> None:
+        t = self.table
+        if t is None:
+            return
+        if on:
+            t.pause("leave")
+        else:
+            t.resume()
+
+    def _wrap_clock(self, t: Table) -> None:
+        """Pause and Resume on either device stop and start the one table clock."""
+        pause, resume = t.pause, t.resume
+
+        def wrapped_pause(why: str = "pause") -> None:
+            pause(why)
+            if self.role == "host":
+                self.push_soon()
+            elif self.guest is not None and why != "host":
+                self.send(self.guest.pause(True))
+
+        def wrapped_resume() -> None:
+            if not self.link_up:
+                dom.announce("Pair the devices again first.")
+                return
+            resume()
+            if self.role == "host":
+                self.push_soon()
+            elif self.guest is not None:
+                self.send(self.guest.pause(False))
+
+        t.pause = wrapped_pause  # type: ignore[method-assign]
+        t.resume = wrapped_resume  # type: ignore[method-assign]
+
+    def _reconnected(self) -> None:
+        self._hide_overlay()
+        self._say_state("connected", "Connected to the other device.")
+        t = self.table
+        if t is not None and t.paused and not t.finished:
+            t.resume()
+        if t is not None:
+            dom.q("#kit-overlay", t.root).hidden = True
+            t.area.removeAttribute("inert")
+            t.update()
+        self.push_soon()
+
+    # ------------------------------------------------------------ the guest
+
+    def guest_message(self, text: str) -> None:
+        g = self.guest
+        if g is None:
+            return
+        out, events = g.receive(text, wall())
+        for o in out:
+            self.send(o)
+        for e in events:
+            if e["t"] == "view":
+                self.guest_view()
+            elif e["t"] == "refused":
+                dom.announce(f"Not now: {e['reason']}.")
+                if self.table is not None:
+                    self.table.update()
+            elif e["t"] == "pong":
+                self._show_offset()
+        self._store()
+        self._show_log(g.log)
+
+    def guest_view(self) -> None:
+        g = self.guest
+        assert g is not None
+        if self.table is None or self.table_sid != g.sid:
+            try:
+                setup = setup_from_json(g.setup or {}, self.screen.game.slug)
+            except Refused as exc:
+                self._error(f"{exc.reason[0].upper()}{exc.reason[1:]}.")
+                return
+            self._guest_table(setup)
+        t, e = self.table, self.engine
+        assert t is not None and e is not None
+        self._show_session(g.sid)
+        self._follow_clock(t)
+        if dom.q("#link-overlay", self.screen.body) is not None:
+            self._reconnected()
+        e.changed()
+        t.update()
+
+    def _guest_table(self, setup: Setup) -> None:
+        g = self.guest
+        assert g is not None
+        self._hide_panel_for_table()
+        self._hide_overlay()
+        if self.table is not None:  # the host started another game
+            self.screen.end_game()
+        self.table_sid = g.sid
+        self.setup = setup
+        self.engine = GuestEngine(g, self.send, EngineRefused)
+        self.screen.sub.textContent = f"{setup.describe()} · deal {setup.seed}"
+        t = Table(self.screen, setup, self.run, None, engine=self.engine)
+        self.screen.table = t
+        self.table = t
+        self._wrap_clock(t)
+        self._link_bar(t)
+        self._say_state("connected", "Connected to the host.")
+
+    def _follow_clock(self, t: Table) -> None:
+        """The guest's table clock is the host's, moved onto this device's clock (R-180)."""
+        g = self.guest
+        state = g.state if g is not None else None
+        clock = guest_clock(state.get("clock"), g.sync.offset) if g and state else None
+        if clock is None:
+            return  # keep the clock it has
+        was = t.paused
+        t.clock = clock
+        if t.clock.paused and not was and self.link_up:
+            t.show_paused("leave")
+        elif not t.clock.paused and was:
+            dom.q("#kit-overlay", t.root).hidden = True
+            t.area.removeAttribute("inert")
+            t.pause_btn.textContent = "Pause"
+            t.pause_btn.setAttribute("aria-pressed", "false")
+            t.root.removeAttribute("data-paused")
+        t.schedule()
+
+    def _show_offset(self) -> None:
+        g = self.guest
+        bar = dom.q("#link-bar", self.screen.body)
+        if g is None or bar is None or not g.sync.ready:
+            return
+        bar.setAttribute("data-offset", f"{g.sync.offset:.2f}")
+        bar.setAttribute("data-offset-error", f"{g.sync.error:.2f}")
+
+    def _show_session(self, sid: str) -> None:
+        bar = dom.q("#link-bar", self.screen.body)
+        if bar is not None:
+            bar.setAttribute("data-session", sid)
+
+    def _show_log(self, log: RefusalLog) -> None:
+        bar = dom.q("#link-bar", self.screen.body)
+        if bar is not None and log.total:
+            bar.setAttribute("data-refused", str(log.total))
+            bar.setAttribute("data-refused-last", log.entries[-1]["reason"] if log.entries else "")
+
+    # ------------------------------------------------------------ the end
+
+    def close(self) -> None:
+        self.closed = True
+        if self.ticker is not None:
+            clear_interval(self.ticker)
+            self.ticker = None
+        if self.peer is not None:
+            self.peer.close()
+            self.peer = None
+        self.bindings.clear()

@@ -1,0 +1,819 @@
+"""The match screen's plain-Python side (no browser; tested on CPython): its link, its
+setup, the engine client of each game it starts, what it says between games and at the
+end, the result code for the tournament director, and its save (R-170..R-174).
+
+A match is :class:`cardroom.match.Match`; each game in it is played on that game's own
+screen, whose engine client is dealt with the match's ``new()`` options (the carry-overs)
+by :func:`game_engine`. In *watch* mode both teams are the computer.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from html import escape
+from typing import Any
+
+from cardroom.match import COMBO_GAMES, KINDS, KINDS_OF, MAX_MINUTES, Match, Up, game_title
+from cardroom.web.links import DIFFICULTY_TEXT, MAX_SEED, WEB_GAMES, Setup
+
+__all__ = [
+    "HOW_TO",
+    "KIND_TEXT",
+    "MATCH_MODES",
+    "MatchSave",
+    "MatchSetup",
+    "PickSeat",
+    "between_text",
+    "decode_match_save",
+    "encode_match_save",
+    "game_engine",
+    "game_setup",
+    "match_problems",
+    "parse_match_link",
+    "pick_engine",
+    "played_rows",
+    "result_code_for",
+    "result_text",
+    "round_left_ms",
+    "moves_until",
+    "team_names",
+    "up_line",
+]
+
+MATCH_MODES = {
+    "bot": "Against the computer",
+    "local": "Two teams on one device",
+    "watch": "Computer vs computer (watch)",
+}
+MODE_NOTES = {
+    "bot": "Your team plays every game against the computer's team.",
+    "local": "Both teams share this device; secret picks pass behind a hand-over screen.",
+    "watch": "Both teams are the computer: a demonstration for a projector.",
+}
+KIND_TEXT = {
+    "morning": "Morning round: the games in order, cycling (20 minutes)",
+    "afternoon": "Afternoon round: each team picks a game (12 minutes)",
+    "all": "All match: all five games, cycling (20 minutes)",
+    "call": "Call match: each team secretly calls two games (20 minutes)",
+}
+HOW_TO = (
+    "Two teams play the Combo's games one after another on one round clock, which both "
+    "teams see. Points run across the match: the most points wins, equal points is a tie. "
+    "When the round clock runs out during a game, that game ends without points and the "
+    "match is over. Who starts a game and the Power deck carry over from game to game."
+)
+#: The deal numbers of a match (the engine takes any whole number below 2**53).
+MAX_MATCH_SEED = MAX_SEED
+#: Watch mode: the pause between games and on a game's own "next" screens (R-173).
+WATCH_PAUSE_MS = 2000
+
+
+# ------------------------------------------------------------------ the setup and its link
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSetup:
+    """A match's choices; ``seed`` None means "deal a new one"."""
+
+    combo: int = 4
+    kind: str = "all"
+    minutes: int = 20
+    mode: str = "bot"
+    difficulty: str = "medium"
+    seed: int | None = None
+
+    def params(self) -> dict[str, str | None]:
+        return {
+            "match": f"combo{self.combo}",
+            "kind": self.kind,
+            "minutes": str(self.minutes),
+            "mode": self.mode,
+            "difficulty": self.difficulty if self.mode != "local" else None,
+            "seed": None if self.seed is None else str(self.seed),
+        }
+
+    def describe(self) -> str:
+        who = {
+            "bot": f"vs the computer ({self.difficulty})",
+            "local": "two teams on one device",
+            "watch": f"computer vs computer ({self.difficulty})",
+        }[self.mode]
+        return f"Combo {self.combo} · {self.kind} · {self.minutes} min · {who}"
+
+    def with_seed(self, seed: int | None) -> MatchSetup:
+        return replace(self, seed=seed)
+
+    def new_match(self) -> Match:
+        assert self.seed is not None
+        return Match.new(self.seed, self.combo, self.kind, self.minutes)
+
+
+def _whole(text: str | None) -> int | None:
+    t = (text or "").strip()
+    return int(t) if t.isdigit() and len(t) <= 12 else None
+
+
+def parse_match_link(params: Mapping[str, str]) -> tuple[MatchSetup, tuple[str, ...], bool]:
+    """``?match=combo4&kind=&minutes=&mode=&difficulty=&seed=&autostart=1``: the setup it
+    fills in, the problems to show (a part not understood is left out, R-110) and whether
+    to start at once (only a link without problems does)."""
+    problems: list[str] = []
+    raw = (params.get("match") or "").strip().lower()
+    combo = 4
+    if raw:
+        number = raw.removeprefix("combo").strip("-_ ")
+        if number.isdigit() and int(number) in COMBO_GAMES:
+            combo = int(number)
+        else:
+            problems.append(f"“{raw}” is not a match: pick combo2, combo3 or combo4.")
+    kinds = KINDS_OF[combo]
+    kind = kinds[0]
+    kind_text = params.get("kind")
+    if kind_text is not None:
+        k = kind_text.strip().lower()
+        if k in kinds:
+            kind = k
+        else:
+            problems.append(
+                f"“{kind_text.strip()}” is not a kind of Combo {combo} round: "
+                f"pick {' or '.join(kinds)}."
+            )
+    minutes = KINDS[kind]
+    minutes_text = params.get("minutes")
+    if minutes_text is not None:
+        m = _whole(minutes_text)
+        if m is not None and 1 <= m <= MAX_MINUTES:
+            minutes = m
+        else:
+            problems.append(
+                f"The round clock is a whole number of minutes from 1 to {MAX_MINUTES}, "
+                f"not “{minutes_text.strip()}”."
+            )
+    mode = "bot"
+    mode_text = params.get("mode")
+    if mode_text is not None:
+        md = mode_text.strip().lower()
+        if md in MATCH_MODES:
+            mode = md
+        else:
+            problems.append(
+                f"“{mode_text.strip()}” is not a way to play a match (bot, local, watch)."
+            )
+    difficulty = "medium"
+    diff_text = params.get("difficulty")
+    if diff_text is not None:
+        d = diff_text.strip().lower()
+        if d in DIFFICULTY_TEXT:
+            difficulty = d
+        else:
+            problems.append(f"“{diff_text.strip()}” is not a difficulty (easy, medium or hard).")
+    seed = None
+    seed_text = params.get("seed")
+    if seed_text is not None:
+        seed = _whole(seed_text)
+        if seed is None or seed > MAX_MATCH_SEED:
+            problems.append(f"The deal number is a whole number from 0 to {MAX_MATCH_SEED}.")
+            seed = None
+    autostart = (params.get("autostart") or "").strip().lower() in ("1", "true", "yes")
+    setup = MatchSetup(combo, kind, minutes, mode, difficulty, seed)
+    return setup, tuple(problems), autostart and not problems
+
+
+def match_problems(params: Mapping[str, str]) -> tuple[str, ...]:
+    return parse_match_link(params)[1]
+
+
+def check_setup(combo: str, kind: str, minutes: str, seed: str) -> str | None:
+    """The setup form's problem, as a sentence (None: it can start)."""
+    if not combo.isdigit() or int(combo) not in COMBO_GAMES:
+        return "Pick Combo 2, 3 or 4."
+    if kind not in KINDS_OF[int(combo)]:
+        return f"A Combo {combo} match is {' or '.join(KINDS_OF[int(combo)])}."
+    m = _whole(minutes)
+    if m is None or not 1 <= m <= MAX_MINUTES:
+        return f"The round clock is a whole number of minutes from 1 to {MAX_MINUTES}."
+    if seed.strip() and (_whole(seed) is None or int(seed) > MAX_MATCH_SEED):
+        return f"The deal number is a whole number from 0 to {MAX_MATCH_SEED}."
+    return None
+
+
+def combos_of(kind: str) -> str:
+    """The Combos that play ``kind`` rounds, as "2 3"."""
+    return " ".join(str(c) for c, kinds in KINDS_OF.items() if kind in kinds)
+
+
+def team_names(mode: str) -> list[str]:
+    """ "You" and "The computer" against the computer, else Team 1 and Team 2 (R-173)."""
+    return ["You", "The computer"] if mode == "bot" else ["Team 1", "Team 2"]
+
+
+# ------------------------------------------------------------------ the games' engines
+
+
+def game_setup(up: Up, mode: str, difficulty: str) -> Setup:
+    """The kit setup of the game ``up`` names, for its own screen: watch mode shows it
+    as against the computer (Team 1's side shown), with a computer on both seats."""
+    web = WEB_GAMES[up.slug]
+    level = int(up.options.get("level", 0))
+    options: dict[str, str] = {}
+    for o in web.options:
+        if o.applies("bot", level):
+            options[o.name] = str(up.options.get(o.name, o.default))
+    return Setup(
+        up.slug,
+        level,
+        "local" if mode == "local" else "bot",
+        difficulty,
+        up.seed,
+        tuple(sorted(options.items())),
+    )
+
+
+def _team1_bot(slug: str, setup: Setup, client: Any) -> Any:
+    """The computer on Team 1's seat (watch mode): the game screen's own computer seat."""
+    seed = int(setup.seed or 0)
+    if slug == "border-up":
+        from cardroom.geoplunge import bot  # noqa: PLC0415
+        from cardroom.web.kit_logic import PhaseBot  # noqa: PLC0415
+
+        return PhaseBot(bot.plan, seed + 1, setup.level, setup.difficulty)
+    if slug == "state-iq":
+        from cardroom.web.state_iq_logic import ComputerTeam  # noqa: PLC0415
+
+        return ComputerTeam(0, seed, setup.level, setup.difficulty)
+    if slug == "dashing-states":
+        from cardroom.web.dashing_logic import DashingSeat  # noqa: PLC0415
+
+        seat = DashingSeat(0, seed + 1, setup.difficulty)
+        seat.table = client
+        return seat
+    if slug in ("play-the-ranks", "border-zap"):
+        from cardroom.web.tricks_logic import TrickSeat  # noqa: PLC0415
+
+        return TrickSeat(0, setup.difficulty, seed + 1, client)
+    if slug == "chummy-challenge":
+        from cardroom.web.chummy_logic import TableBot  # noqa: PLC0415
+
+        return TableBot(
+            0,
+            setup.difficulty,
+            seed + 1,
+            lambda seat: client.game.legal_moves(client.state, seat),
+            lambda: int(client.state.now),
+        )
+    raise ValueError(f"no computer team for {slug}")
+
+
+def game_engine(client: Any, up: Up, setup: Setup, mode: str) -> Any:
+    """``client`` (the game screen's engine client for ``setup``) dealt with the match's
+    options (``up.options``: level and carry-overs); in watch mode a computer takes Team
+    1's seat too."""
+    if mode == "watch":
+        client.bots[0] = _team1_bot(up.slug, setup, client)
+    client.restart(up.options)
+    return client
+
+
+def logic_engine(up: Up, mode: str, difficulty: str) -> Any:
+    """The engine client a game screen makes for ``up`` (CPython: the same functions)."""
+    setup = game_setup(up, mode, difficulty)
+    if up.slug == "border-up":
+        from cardroom.web.border_up_logic import engine  # noqa: PLC0415
+    elif up.slug == "state-iq":
+        from cardroom.web.state_iq_logic import engine  # noqa: PLC0415
+    elif up.slug == "dashing-states":
+        from cardroom.web.dashing_logic import engine  # noqa: PLC0415
+    elif up.slug == "chummy-challenge":
+        from cardroom.web.chummy_logic import engine  # noqa: PLC0415
+    else:
+        from cardroom.web.tricks_logic import engine  # noqa: PLC0415
+    return game_engine(engine(setup), up, setup, mode)
+
+
+def moves_until(moves: Sequence[Mapping[str, Any]], deadline: int | None) -> list[dict]:
+    """The moves made by the round clock's end (a game stopped by it, R-162)."""
+    if deadline is None:
+        return [dict(m) for m in moves]
+    return [dict(m) for m in moves if int(m.get("at") or 0) <= deadline]
+
+
+# ------------------------------------------------------------------ the picks
+
+
+@dataclass
+class PickSeat:
+    """A computer team's pick (the kit's ``Bot`` protocol): a random legal pick, seeded
+    by the match, as the match engine's own pick bot makes it."""
+
+    seat: int
+    seed: int
+    client: Any = None
+
+    def key(self, view: Mapping[str, Any]) -> Any:
+        return (tuple(view["to_move"]), tuple(view["picked"]))
+
+    def plan(self, view: Mapping[str, Any]) -> dict[str, Any] | None:
+        c = self.client
+        if c is None or self.seat not in view["to_move"]:
+            return None
+        moves = list(c.game.legal_moves(c.state, self.seat))
+        if not moves:
+            return None
+        rng = random.Random(f"pick:{self.seed}:{self.seat}")
+        return moves[rng.randrange(len(moves))].to_json()
+
+
+def pick_engine(up: Up, mode: str) -> Any:
+    """The engine client of a pick: the computer picks for its team(s)."""
+    from cardroom.web.kit_logic import LocalEngine  # noqa: PLC0415
+
+    seats = {"bot": (1,), "watch": (0, 1)}.get(mode, ())
+    bots = {s: PickSeat(s, up.seed) for s in seats}
+    client = LocalEngine(up.game, up.seed, dict(up.options), {})
+    for b in bots.values():
+        b.client = client
+    client.bots.update(bots)
+    client.restart(up.options)
+    return client
+
+
+def pick_choices(m: Match) -> list[tuple[int, str]]:
+    """(game number, title) of the games a pick may name."""
+    return [(n, game_title(COMBO_GAMES[m.combo][1][n - 1])) for n in m.games]
+
+
+# ------------------------------------------------------------------ what the screen says
+
+
+def _name(m: Match, number: int) -> str:
+    return game_title(COMBO_GAMES[m.combo][1][number - 1])
+
+
+def up_line(m: Match) -> str:
+    """ "Game 3 of 5: Dashing States" (or the picks, or the end)."""
+    if m.over:
+        return "The match is over"
+    up = m.up()
+    if up.number == 0:
+        return "Picking the games" if m.kind == "call" else "The afternoon pick"
+    return f"Game {up.number} of {len(m.games)}: {game_title(up.slug)}"
+
+
+def played_rows(m: Match, teams: Sequence[str]) -> list[dict[str, Any]]:
+    """Per game played: its title, each team's points and what happened."""
+    rows = []
+    for i, p in enumerate(m.playing, 1):
+        if p.timed_out:
+            note = "stopped by the round clock: no points"
+        elif p.winner is None:
+            note = "a tie"
+        else:
+            note = f"won by {teams[p.winner]}"
+        rows.append(
+            {
+                "index": i,
+                "number": p.number,
+                "title": f"Game {p.number}: {game_title(p.slug)}",
+                "points": list(p.points),
+                "note": note,
+                "timed_out": p.timed_out,
+            }
+        )
+    return rows
+
+
+def _verb(team: str, third: str, plain: str) -> str:
+    """ "Team 1 guesses", "You guess"."""
+    return f"{team} {plain if team == 'You' else third}"
+
+
+def _carry_line(m: Match, up: Up, teams: Sequence[str]) -> str:
+    last = m.playing[-1] if m.playing else None
+    carry = up.options.get("carry") or {}
+    winner = carry.get("winner")
+    since = f" (won {game_title(last.slug)})" if last is not None else ""
+    if up.slug == "state-iq":
+        if winner is not None:
+            return f"{_verb(teams[winner], 'guesses', 'guess')} first{since}."
+        return "Each team draws a card: who guesses first is decided at the table."
+    if up.slug == "dashing-states":
+        return "The Power deck passes on from State IQ: its turned cards go to the bottom."
+    if up.slug in ("play-the-ranks", "border-zap"):
+        version = up.options.get("version")
+        which = (
+            f" The turned Power card makes Game 4 {game_title(up.slug)}"
+            + (f" ({str(version).upper()})" if version else "")
+            + "."
+            if m.level > 2
+            else ""
+        )
+        if winner is not None:
+            return f"{_verb(teams[winner], 'leads', 'lead')}{since}.{which}"
+        return f"The lead is decided at the table.{which}"
+    if up.slug == "chummy-challenge":
+        return "The Challenge deck keeps its order from game to game."
+    return "A new deal."
+
+
+def between_text(m: Match, teams: Sequence[str]) -> tuple[str, list[str]]:
+    """Between games: the heading ("Game 2: State IQ") and the lines under it."""
+    up = m.up()
+    lines: list[str] = []
+    if m.played and m.played[-1].number == 0:
+        order = ", ".join(f"Game {n}: {_name(m, n)}" for n in m.order)
+        lines.append(f"The games picked, in turn: {order}.")
+    elif m.playing:
+        p = m.playing[-1]
+        a, b = p.points
+        lines.append(
+            f"{game_title(p.slug)}: "
+            + (f"{teams[p.winner]} won" if p.winner is not None else "a tie")
+            + f", {a}-{b}."
+        )
+    if up.number == 0:
+        return ("Picking the games" if m.kind == "call" else "The afternoon pick"), lines
+    lines.append(_carry_line(m, up, teams))
+    left = round_left_ms(m, 0)
+    lines.append(f"Round clock: {mmss(left)} left.")
+    return f"Game {up.number}: {game_title(up.slug)}", lines
+
+
+def round_left_ms(m: Match, game_ms: int) -> int:
+    """What is left of the round: the limit less the games played and the game in
+    progress on its own clock (R-162); it stops when the game's clock stops (R-171)."""
+    return max(0, m.limit_ms - m.elapsed_ms - max(0, game_ms))
+
+
+def mmss(ms: float) -> str:
+    s = max(0, int(-(-ms // 1000)))  # a clock counting down shows 0:01 until it is out
+    return f"{s // 60}:{s % 60:02d}"
+
+
+def result_text(m: Match, teams: Sequence[str], mode: str) -> tuple[str, str, list[str]]:
+    """The headline, its tone (win, lose, tie) and who won and why."""
+    a, b = m.points()
+    w = m.winner()
+    if w is None:
+        head, tone = "The match is a tie", "tie"
+    elif mode == "bot":
+        head, tone = ("You win the match!", "win") if w == 0 else ("The computer wins", "lose")
+    else:
+        head, tone = f"{teams[w]} wins the match!", "win"
+    why = []
+    if w is None:
+        why.append(f"Equal points: {a} each.")
+    else:
+        why.append(f"{teams[w]} scored more points: {max(a, b)} to {min(a, b)}.")
+    won = [sum(1 for p in m.playing if p.winner == t) for t in (0, 1)]
+    why.append(
+        f"Games won: {teams[0]} {won[0]}, {teams[1]} {won[1]} "
+        f"(of {len(m.playing)} played in {mmss(m.elapsed_ms)})."
+    )
+    stopped = [p for p in m.playing if p.timed_out]
+    if stopped:
+        why.append(
+            f"The round clock ran out during Game {stopped[0].number}: "
+            f"{game_title(stopped[0].slug)}, which ends without points."
+        )
+    else:
+        why.append("The round clock ran out at the end of the last game.")
+    return head, tone, why
+
+
+# ------------------------------------------------------------------ the result code
+
+
+@dataclass(frozen=True, slots=True)
+class _CodeOf:
+    """What a result code needs of its tournament: the two digits on the director's page."""
+
+    code: int
+
+
+def result_code_for(
+    m: Match, tournament_code: str, round_no: str, team1: str, team2: str
+) -> tuple[str | None, str | None]:
+    """The director's result code of this match (code, None), or (None, the problem)
+    (R-174):
+    the tournament's code (two digits), the round and the two teams' numbers come from
+    the director's page; Team 1's points are the first team's."""
+    from cardroom import tournament as tm  # noqa: PLC0415
+
+    t = tournament_code.strip()
+    if not t.isdigit() or len(t) > 2:
+        return None, "The tournament code is the two digits on the director's page."
+    fields = [(round_no, "The round"), (team1, "Team 1's number"), (team2, "Team 2's number")]
+    nums = []
+    for text, what in fields:
+        n = _whole(text)
+        if n is None or not 1 <= n <= 99:
+            return None, f"{what} is a whole number from 1 to 99."
+        nums.append(n)
+    if nums[1] == nums[2]:
+        return None, "The two teams have different numbers."
+    a, b = m.points()
+    try:
+        code = tm.result_code(_CodeOf(int(t)), nums[0], nums[1], nums[2], a, b)  # type: ignore[arg-type]
+    except tm.TournamentError as exc:
+        return None, str(exc)
+    return code, None
+
+
+# ------------------------------------------------------------------ saving
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSave:
+    """A match in progress: its setup, its record, the run id of the game being played
+    (whose own save is the kit's) and whether the screen is between games."""
+
+    setup: MatchSetup
+    match: Match
+    game_run: str | None
+    between: bool
+
+
+class CorruptMatchSave(ValueError):
+    pass
+
+
+def encode_match_save(save: MatchSave) -> str:
+    s = save.setup
+    return json.dumps(
+        {
+            "v": 1,
+            "setup": [s.combo, s.kind, s.minutes, s.mode, s.difficulty, s.seed],
+            "match": save.match.to_json(),
+            "game_run": save.game_run,
+            "between": save.between,
+        },
+        separators=(",", ":"),
+    )
+
+
+def decode_match_save(text: str | None) -> MatchSave | None:
+    """The save in ``text`` (None: nothing saved); CorruptMatchSave when unreadable."""
+    from cardroom.match import CorruptMatch  # noqa: PLC0415
+
+    if not text:
+        return None
+    try:
+        obj = json.loads(text)
+        combo, kind, minutes, mode, difficulty, seed = obj["setup"]
+        setup = MatchSetup(combo, kind, minutes, mode, difficulty, seed)
+        run = obj["game_run"]
+        between = obj["between"]
+    except (ValueError, KeyError, TypeError):
+        raise CorruptMatchSave("parts of it are missing") from None
+    ok = (
+        obj.get("v") == 1
+        and mode in MATCH_MODES
+        and difficulty in DIFFICULTY_TEXT
+        and isinstance(seed, int)
+        and (run is None or isinstance(run, str))
+        and isinstance(between, bool)
+    )
+    if not ok:
+        raise CorruptMatchSave("its setup is not readable")
+    try:
+        m = Match.from_json(obj["match"])
+    except CorruptMatch as exc:
+        raise CorruptMatchSave(str(exc)) from None
+    if (m.combo, m.kind, m.limit_ms // 60_000, m.seed) != (combo, kind, minutes, seed):
+        raise CorruptMatchSave("its setup and its record disagree")
+    return MatchSave(setup, m, run, between)
+
+
+# ------------------------------------------------------------------ the screen's HTML
+
+
+def _radio(name: str, value: str, label: str, note: str, on: bool, extra: str = "") -> str:
+    return (
+        f'<label class="kit-choice"{extra}><input type="radio" name="{name}" value="{value}"'
+        f'{" checked" if on else ""}><span class="kit-choice-body"><span '
+        f'class="kit-choice-label">{escape(label)}</span><span class="kit-choice-note">'
+        f"{escape(note)}</span></span></label>"
+    )
+
+
+def setup_html(setup: MatchSetup) -> str:
+    """The setup form, filled in from ``setup`` (R-170)."""
+    combos = "".join(
+        _radio(
+            "combo",
+            str(c),
+            f"Combo {c}",
+            f"Level {lv}: " + ", ".join(game_title(g) if g != "game-4" else "Game 4" for g in gs),
+            c == setup.combo,
+        )
+        for c, (lv, gs) in COMBO_GAMES.items()
+    )
+    kinds = "".join(
+        _radio(
+            "kind",
+            k,
+            KIND_TEXT[k],
+            "Combo " + " and ".join(combos_of(k).split()),
+            k == setup.kind,
+            f' data-combos="{combos_of(k)}"' + ("" if k in KINDS_OF[setup.combo] else " hidden"),
+        )
+        for k in KINDS
+    )
+    modes = "".join(
+        _radio("mode", k, text, MODE_NOTES[k], k == setup.mode) for k, text in MATCH_MODES.items()
+    )
+    diffs = "".join(
+        _radio("difficulty", d, d.capitalize(), DIFFICULTY_TEXT[d], d == setup.difficulty)
+        for d in DIFFICULTY_TEXT
+    )
+    seed = "" if setup.seed is None else str(setup.seed)
+    hide = " hidden" if setup.mode == "local" else ""
+    return f"""
+<form class="kit-setup mt-setup" id="mt-setup" novalidate>
+  <section class="kit-howto" aria-labelledby="mt-howto-h">
+    <h2 id="mt-howto-h">How a match works</h2><p>{escape(HOW_TO)}</p></section>
+  <fieldset class="kit-fieldset"><legend>Combo</legend><div class="kit-choices">{combos}</div>
+  </fieldset>
+  <fieldset class="kit-fieldset"><legend>Kind of round</legend>
+    <div class="kit-choices">{kinds}</div></fieldset>
+  <div class="kit-seed-row">
+    <label for="mt-minutes">Round clock, minutes <span class="kit-optional">(20 for a morning,
+    All or Call round, 12 for an afternoon; shorter for a demonstration)</span></label>
+    <input id="mt-minutes" name="minutes" type="text" inputmode="numeric" maxlength="2"
+      autocomplete="off" value="{setup.minutes}">
+  </div>
+  <fieldset class="kit-fieldset"><legend>Who plays</legend>
+    <div class="kit-choices">{modes}</div></fieldset>
+  <fieldset class="kit-fieldset" id="mt-difficulty"{hide}>
+    <legend>Computer</legend><div class="kit-choices">{diffs}</div></fieldset>
+  <div class="kit-seed-row">
+    <label for="mt-seed">Deal number <span class="kit-optional">(optional: the same number
+    deals the same match)</span></label>
+    <input id="mt-seed" name="seed" type="text" inputmode="numeric" maxlength="10"
+      autocomplete="off" value="{seed}">
+  </div>
+  <p class="kit-setup-error" id="mt-setup-error" role="alert"></p>
+  <button type="submit" class="bu-btn bu-primary kit-start">Start</button>
+</form>"""
+
+
+#: The match bar over the stage (a game's table, the picks, between games, the result),
+#: and the "Leave this match?" question for when no game is on the table.
+LAYOUT_HTML = (
+    '<div class="mt-match"><div class="mt-bar" role="group" aria-label="Match">'
+    '<p class="mt-round"><span class="mt-label">Round clock</span> '
+    '<span class="mt-clock" id="mt-clock" role="timer">0:00</span></p>'
+    '<p class="mt-score" id="mt-score"></p><p class="mt-up" id="mt-up"></p>'
+    '<details class="mt-played"><summary id="mt-played-sum">Games played</summary>'
+    '<ol id="mt-played"></ol></details></div>'
+    '<div class="mt-stage" id="mt-stage"></div>'
+    '<div class="kit-overlay" id="mt-leave" hidden><div class="kit-dialog" '
+    'role="alertdialog" aria-modal="true" aria-labelledby="mt-leave-h">'
+    '<h2 id="mt-leave-h">Leave this match?</h2><p>If you leave, the match ends '
+    'here.</p><div class="kit-dialog-buttons"><button type="button" class="bu-btn '
+    'bu-primary" data-mleave="stay">Keep playing</button><button type="button" '
+    'class="bu-btn bu-quiet" data-mleave="go">Leave the match</button></div></div>'
+    "</div></div>"
+)
+
+
+def bar_parts(m: Match, teams: Sequence[str]) -> dict[str, str]:
+    """The match bar's points, what is up, and the games played (HTML)."""
+    a, b = m.points()
+    rows = played_rows(m, teams)
+    return {
+        "score": f'Points: {escape(teams[0])} <strong data-mpoints="0">{a}</strong> · '
+        f'{escape(teams[1])} <strong data-mpoints="1">{b}</strong>',
+        "up": up_line(m),
+        "summary": f"Games played ({len(rows)})",
+        "played": "".join(
+            f'<li data-game="{r["number"]}">{escape(r["title"])}: {r["points"][0]}-'
+            f"{r['points'][1]} ({escape(r['note'])})</li>"
+            for r in rows
+        ),
+    }
+
+
+def between_html(m: Match, teams: Sequence[str], watch: bool) -> tuple[str, str]:
+    """The screen between games (HTML) and what is said aloud."""
+    head, lines = between_text(m, teams)
+    note = '<p class="mt-watch-note">Watching: the match goes on by itself.</p>' if watch else ""
+    html = (
+        '<section class="mt-between" aria-labelledby="mt-between-h">'
+        f'<h2 id="mt-between-h" tabindex="-1">{escape(head)}</h2>'
+        + "".join(f"<p>{escape(x)}</p>" for x in lines)
+        + '<button type="button" class="bu-btn bu-primary" id="mt-continue">Continue</button>'
+        + note
+        + "</section>"
+    )
+    return html, f"{head}. {' '.join(lines)}"
+
+
+def call_html(m: Match, who: str, team: int) -> str:
+    """A team's secret call of two games (R-161, R-172)."""
+    boxes = "".join(
+        f'<label class="kit-choice mt-call-choice"><input type="checkbox" name="call" '
+        f'value="{n}"><span class="kit-choice-body"><span class="kit-choice-label">'
+        f"Game {n}: {escape(title)}</span></span></label>"
+        for n, title in pick_choices(m)
+    )
+    return (
+        f'<h2 id="mt-pick-h" tabindex="-1">{escape(who)}: call two games</h2>'
+        "<p>Each team calls two games in secret; the other team sees them only when both "
+        "have called. The games called are played in game order.</p>"
+        f'<fieldset class="kit-fieldset"><legend>{escape(who)}\'s call</legend>'
+        f'<div class="kit-choices">{boxes}</div></fieldset>'
+        '<p class="kit-setup-error" id="mt-call-error" role="alert"></p>'
+        f'<button type="button" class="bu-btn bu-primary" data-call="{team}">'
+        "Call these two games</button>"
+    )
+
+
+def afternoon_html(
+    m: Match, teams: Sequence[str], view: Mapping[str, Any], people: Sequence[int]
+) -> str:
+    """The afternoon pick: the statehood draw, the picks so far, and the buttons of the
+    team to pick when it is one of ``people`` (public: no hand-over)."""
+    from cardroom import atlas  # noqa: PLC0415
+
+    by = atlas.by_code()
+    drew = "; ".join(
+        f"{escape(teams[t])} drew {escape(by[c].name)} (state no. {by[c].statehood_rank})"
+        for t, c in enumerate(view["cards"])
+    )
+    first = view["first"]
+    parts = [
+        '<h2 id="mt-pick-h" tabindex="-1">The afternoon pick</h2>',
+        f"<p>{drew}. {escape(teams[first])}: your state joined the Union first, so you pick "
+        "first; the other team then picks a different game.</p>",
+    ]
+    for t in (first, 1 - first):
+        c = view["choices"][t]
+        if c:
+            parts.append(f"<p>{escape(teams[t])} picked Game {c[0]}: {_name(m, c[0])}.</p>")
+    movers = view["to_move"]
+    if movers and movers[0] in people:
+        t = movers[0]
+        taken = view["choices"][1 - t] or []
+        buttons = "".join(
+            f'<button type="button" class="bu-btn" data-choose="{n}" data-team="{t}"'
+            f"{' disabled' if n in taken else ''}>Game {n}: {escape(title)}</button>"
+            for n, title in pick_choices(m)
+        )
+        parts.append(
+            f'<div class="mt-pick-buttons" role="group" aria-label="{escape(teams[t])} '
+            f'picks a game"><p>{escape(teams[t])}: pick a game.</p>{buttons}</div>'
+        )
+    return "".join(parts)
+
+
+def result_html(m: Match, teams: Sequence[str], mode: str) -> tuple[str, str]:
+    """The result (who won and why, points per game, Play again, the result code form)
+    and what is said aloud."""
+    head, tone, why = result_text(m, teams, mode)
+    a, b = m.points()
+    w = m.winner()
+    rows = "".join(
+        f'<tr data-game="{r["number"]}"><th scope="row">{escape(r["title"])}</th>'
+        f"<td>{r['points'][0]}</td><td>{r['points'][1]}</td><td>{escape(r['note'])}</td></tr>"
+        for r in played_rows(m, teams)
+    )
+    reasons = "".join(f"<p>{escape(x)}</p>" for x in why)
+    html = f"""
+<section class="kit-result mt-result kit-tone-{tone} is-settling" aria-labelledby="mt-result-h"
+  data-winner="{"tie" if w is None else w}">
+  <div class="kit-result-main">
+  <h2 id="mt-result-h" class="kit-result-title" tabindex="-1">{escape(head)}</h2>
+  <div class="kit-result-why mt-why" data-reason>{reasons}</div>
+  <div class="kit-result-actions">
+    <button type="button" class="bu-btn bu-primary" data-mact="again">Play again</button>
+    <button type="button" class="bu-btn bu-quiet" data-mact="replay">Replay this deal</button>
+    <button type="button" class="bu-btn bu-quiet" data-mact="setup">Back to setup</button>
+  </div>
+  <table class="mt-games"><caption>Points per game</caption>
+    <thead><tr><th scope="col">Game</th><th scope="col">{escape(teams[0])}</th>
+    <th scope="col">{escape(teams[1])}</th><th scope="col">What happened</th></tr></thead>
+    <tbody>{rows}</tbody>
+    <tfoot><tr><th scope="row">Match points</th><td data-total="0">{a}</td>
+    <td data-total="1">{b}</td><td></td></tr></tfoot></table>
+  </div>
+  <form class="mt-code" id="mt-code-form" novalidate aria-labelledby="mt-code-h">
+    <h3 id="mt-code-h">Result code for the tournament director</h3>
+    <p>Type what the director's page shows; the code carries this match's points (R-174).</p>
+    <div class="mt-code-fields">
+      <label>Tournament code <input name="tcode" inputmode="numeric" maxlength="2"></label>
+      <label>Round <input name="round" inputmode="numeric" maxlength="2" value="1"></label>
+      <label>{escape(teams[0])}: team no. <input name="a" inputmode="numeric" maxlength="2"
+        value="1"></label>
+      <label>{escape(teams[1])}: team no. <input name="b" inputmode="numeric" maxlength="2"
+        value="2"></label>
+    </div>
+    <button type="submit" class="bu-btn">Show the code</button>
+    <p class="kit-setup-error" id="mt-code-error" role="alert"></p>
+    <div class="mt-code-out" id="mt-code-out" aria-live="polite"></div>
+  </form>
+</section>"""
+    return html, f"{head}. {' '.join(why)}"

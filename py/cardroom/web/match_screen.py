@@ -1,0 +1,671 @@
+"""The match screen (Pyodide only): a match's setup, its round clock and points, each game
+on that game's own screen (the table kit's :class:`~cardroom.web.kit_table.Table`), the
+picks, the screens between games, and the result with its code for the director
+(R-170..R-174). Decisions and words are :mod:`cardroom.web.match_logic`'s."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib
+import random
+from html import escape
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import to_js  # type: ignore[import-not-found]
+from pyodide.ffi.wrappers import (  # type: ignore[import-not-found]
+    clear_interval,
+    clear_timeout,
+    set_interval,
+    set_timeout,
+)
+
+from cardroom.core import REFEREE
+from cardroom.match import KINDS, Match
+from cardroom.web import dom
+from cardroom.web import match_logic as ml
+from cardroom.web.kit import SAVE_PREFIX, SETTLE_MS, GameUI, _history_run, _storage, _url, wall
+from cardroom.web.kit_logic import CorruptSave, Route, Setup, decode_save, new_seed
+from cardroom.web.kit_table import Table
+
+TITLE = "Match"
+MATCH_PREFIX = "cardroom:match:"
+#: each game's screen: (module, class); the trick games' class takes the slug
+UIS = {
+    "border-up": ("cardroom.web.border_up_screen", "BorderUpUI"),
+    "state-iq": ("cardroom.web.state_iq_screen", "StateIQUI"),
+    "dashing-states": ("cardroom.web.dashing_screen", "DashingUI"),
+    "play-the-ranks": ("cardroom.web.tricks_screen", "TricksUI"),
+    "border-zap": ("cardroom.web.tricks_screen", "TricksUI"),
+    "chummy-challenge": ("cardroom.web.chummy_screen", "ChummyUI"),
+}
+
+
+def game_ui(slug: str, mode: str) -> GameUI:
+    module, name = UIS[slug]
+    cls = getattr(importlib.import_module(module), name)
+    ui = cls(slug) if name == "TricksUI" else cls()
+    if mode == "watch":  # both teams are the computer: Team 1 and Team 2, not "You"
+        ui.team_names = lambda _setup: ["Team 1", "Team 2"]  # type: ignore[method-assign]
+    return ui
+
+
+def up_number(m: Match) -> int:
+    return 0 if m.over else m.up().number
+
+
+class Host:
+    """What a kit table needs of its screen, for one game (or pick) of the match."""
+
+    def __init__(self, screen: MatchScreen, ui: GameUI, body: Any) -> None:
+        self.screen = screen
+        self.ui = ui
+        self.body = body
+
+    def leave(self) -> None:
+        self.screen.leave()
+
+    def start(self, *_args: Any, **_kw: Any) -> None:  # a match's game has no Play again
+        return None
+
+
+# ====================================================================== the picks
+
+
+class PickUI(GameUI):
+    """The afternoon pick and Combo 4's Call picks, on a kit table (R-161, R-172)."""
+
+    points_rule = ""
+
+    def __init__(self, match: Match, mode: str) -> None:
+        self.match = match
+        self.mode = mode
+        self.shown: int | None = None  # the team whose secret call form is in the page
+        self.drawn = ""
+
+    def team_names(self, setup: Setup) -> list[str]:
+        return ml.team_names(self.mode)
+
+    def build(self, table: Table, area: Any) -> None:
+        self.table = table
+        self.area = area
+        table.bindings.on(area, "click", self.on_click)
+
+    def tick(self, table: Table) -> None:
+        table.show_clock("Picks", "")
+
+    def update(self, table: Table) -> None:
+        view = table.engine.view(REFEREE)
+        kind = view["kind"]
+        teams = table.teams
+        if kind == "afternoon":
+            people = [t for t in (0, 1) if t not in table.engine.bots]
+            self.draw(ml.afternoon_html(self.match, teams, view, people), "afternoon")
+            return
+        waiting = [t for t in view["to_move"] if t not in table.engine.bots]
+        if not waiting:
+            self.draw('<p class="mt-pick-wait">The computer is calling its games…</p>', "wait")
+            return
+        team = waiting[0]
+        if self.mode == "local" and self.shown != team:
+            self.shown = None
+            self.drawn = ""
+            table.status(f"{teams[team]} calls two games in secret.")
+
+            def reveal(team: int = team) -> None:
+                self.shown = team
+                self.update(table)
+
+            table.handover(
+                teams[team],
+                reveal,
+                title=f"Pass the device to {teams[team]}",
+                button="Show our call",
+            )
+            return
+        self.shown = team
+        self.draw(ml.call_html(self.match, teams[team], team), f"call{team}")
+
+    def draw(self, html: str, key: str) -> None:
+        if key == self.drawn and key != "afternoon":
+            return
+        self.drawn = key
+        self.area.innerHTML = (
+            f'<section class="mt-pick" aria-labelledby="mt-pick-h">{html}</section>'
+        )
+        head = dom.q("#mt-pick-h", self.area)
+        if head is not None and key != "afternoon":
+            head.focus()
+
+    def on_click(self, evt: Any) -> None:
+        b = dom.closest(evt.target, "button")
+        if b is None or b.disabled:
+            return
+        if dom.attr(b, "data-choose") is not None:
+            self.table.submit(
+                int(dom.attr(b, "data-team") or 0), "choose", int(dom.attr(b, "data-choose") or 0)
+            )
+        elif dom.attr(b, "data-call") is not None:
+            team = int(dom.attr(b, "data-call") or 0)
+            picked = [int(x.value) for x in dom.qa("input[name=call]:checked", self.area)]
+            if len(picked) != 2:
+                dom.q("#mt-call-error", self.area).textContent = "Call exactly two games."
+                return
+            self.shown = None
+            self.drawn = ""
+            self.table.submit(team, "call", sorted(picked))
+
+
+# ====================================================================== the screen
+
+
+class MatchScreen:
+    """A match: setup, then its games one after another, then its result."""
+
+    def __init__(self, route: Route) -> None:
+        self.route = route
+        self.setup, _problems, self.autostart = ml.parse_match_link(dom.params())
+        self.match: Match | None = None
+        self.table: Table | None = None
+        self.run: str | None = None
+        self.game_run: str | None = None
+        self.pushed = False
+        self.leaving = False
+        self.stage = "setup"
+        self.timers: list[Any] = []
+        self.next_seen: float | None = None
+        self.settled_at = 0.0
+        self.bindings = dom.Bindings()
+        self.page_bindings = dom.Bindings()
+        section = js.document.createElement("section")
+        section.id = "screen-match"
+        section.className = "screen screen-game screen-match"
+        section.setAttribute("aria-labelledby", "mt-title")
+        section.innerHTML = (
+            '<div class="screen-head kit-head"><h1 id="mt-title" tabindex="-1">Match</h1>'
+            '<p class="lede kit-sub" id="mt-sub"></p></div>'
+            '<div class="kit-body" id="mt-body"></div>'
+        )
+        dom.q("#main").append(section)
+        for other in dom.qa("#main > .screen"):
+            if other.id != "screen-match":
+                other.hidden = True
+        self.section = section
+        self.body = dom.q("#mt-body", section)
+        self.sub = dom.q("#mt-sub", section)
+        self.page_bindings.on(js.window, "popstate", self.on_popstate)
+        self.page_bindings.on(js.document, "visibilitychange", self.on_hidden)
+        self.page_bindings.on(js.window, "pagehide", self.on_hidden)
+        self.ticker = set_interval(self.tick, 250)
+        run = _history_run()
+        if run is not None and self.resume(run):
+            return
+        if self.autostart:
+            js.history.replaceState(None, "", _url(self.setup.params()))
+            self.start(self.setup)
+        else:
+            self.to_setup(self.setup)
+
+    # ------------------------------------------------------------ setup
+
+    def to_setup(self, setup: ml.MatchSetup) -> None:
+        self.end_table()
+        self.stage = "setup"
+        self.match = None
+        js.document.documentElement.removeAttribute("data-playing")
+        self.sub.textContent = "Choose the match, then press Start."
+
+        self.body.innerHTML = ml.setup_html(setup)
+        form = dom.q("#mt-setup", self.body)
+        self.bindings.on(form, "submit", self.on_submit)
+        self.bindings.on(form, "change", self.on_setup_change)
+
+    def form_value(self, name: str) -> str:
+        el = dom.q(f"#mt-setup input[name={name}]:checked", self.body)
+        return "" if el is None else str(el.value)
+
+    def on_setup_change(self, evt: Any) -> None:
+        dom.q("#mt-difficulty", self.body).hidden = self.form_value("mode") == "local"
+        name = dom.attr(evt.target, "name")
+        if name == "combo":  # only the Combo's own kinds of round (R-170)
+            combo = self.form_value("combo")
+            for label in dom.qa("label[data-combos]", self.body):
+                label.hidden = combo not in str(dom.attr(label, "data-combos")).split()
+            if dom.q("label[data-combos]:not([hidden]) input:checked", self.body) is None:
+                first = dom.q("label[data-combos]:not([hidden]) input", self.body)
+                first.checked = True
+                name = "kind"
+        if name == "kind":  # the kind's own clock (R-170)
+            dom.q("#mt-minutes", self.body).value = str(KINDS.get(self.form_value("kind"), 20))
+
+    def on_submit(self, evt: Any) -> None:
+        evt.preventDefault()
+        combo, kind = self.form_value("combo"), self.form_value("kind")
+        minutes = str(dom.q("#mt-minutes", self.body).value).strip()
+        seed = str(dom.q("#mt-seed", self.body).value).strip()
+        bad = ml.check_setup(combo, kind, minutes, seed)
+        if bad is not None:
+            dom.q("#mt-setup-error", self.body).textContent = bad
+            return
+        setup = ml.MatchSetup(
+            int(combo),
+            kind,
+            int(minutes),
+            self.form_value("mode") or "bot",
+            self.form_value("difficulty") or "medium",
+            int(seed) if seed else None,
+        )
+        self.start(setup)
+
+    # ------------------------------------------------------------ a match
+
+    def start(self, setup: ml.MatchSetup, *, push: bool = True) -> None:
+        if setup.seed is None:
+            setup = setup.with_seed(new_seed(random.randrange))
+        self.setup = setup
+        store = _storage()
+        if store is not None and self.run is not None:  # Play again: the old match goes
+            store.removeItem(MATCH_PREFIX + self.run)
+        self.run = f"m{int(wall()):x}{random.randrange(16**6):06x}"
+        state = to_js({"run": self.run}, dict_converter=js.Object.fromEntries)
+        if push:
+            js.history.pushState(state, "", _url(setup.params()))
+            self.pushed = True
+        else:
+            js.history.replaceState(state, "", _url(setup.params()))
+        self.match = setup.new_match()
+        self.game_run = None
+        self.play()
+
+    def resume(self, run: str) -> bool:
+        store = _storage()
+        raw = store.getItem(MATCH_PREFIX + run) if store is not None else None
+        try:
+            save = ml.decode_match_save(dom.nullable(raw))
+        except ml.CorruptMatchSave as exc:
+            self.to_setup(self.setup)
+            dom.q(
+                "#mt-setup-error", self.body
+            ).textContent = f"The saved match could not be read ({exc}): start it again."
+            return True
+        if save is None:
+            return False
+        self.run, self.setup, self.match = run, save.setup, save.match
+        self.game_run = save.game_run
+        self.pushed = True
+        if save.between:
+            self.show_between()
+        else:
+            self.play(resume=True)
+        return True
+
+    def save(self) -> None:
+        store = _storage()
+        if store is None or self.match is None or self.run is None:
+            return
+        data = ml.MatchSave(self.setup, self.match, self.game_run, self.stage == "between")
+        with contextlib.suppress(Exception):
+            store.setItem(MATCH_PREFIX + self.run, ml.encode_match_save(data))
+
+    def layout(self, stage: str) -> Any:
+        """The match bar (round clock, points, what is up, games played) over ``stage``."""
+        self.stage = stage
+        if dom.q(".mt-match", self.body) is None:
+            self.body.innerHTML = ml.LAYOUT_HTML
+            self.page_bindings.on(dom.q("#mt-leave", self.body), "click", self.on_leave_click)
+        root = dom.q(".mt-match", self.body)
+        root.setAttribute("data-stage", stage)
+        root.setAttribute("data-mode", self.setup.mode)
+        self.draw_bar()
+        return dom.q("#mt-stage", self.body)
+
+    def draw_bar(self) -> None:
+        m = self.match
+        if m is None or dom.q(".mt-match", self.body) is None:
+            return
+        parts = ml.bar_parts(m, ml.team_names(self.setup.mode))
+        dom.q("#mt-score", self.body).innerHTML = parts["score"]
+        dom.q("#mt-up", self.body).textContent = parts["up"]
+        dom.q("#mt-played-sum", self.body).textContent = parts["summary"]
+        dom.q("#mt-played", self.body).innerHTML = parts["played"]
+        self.tick()
+
+    def play(self, *, resume: bool = False) -> None:
+        """The pick or game that is up (a reload reopens the game's own save)."""
+        m = self.match
+        assert m is not None
+        self.end_table()
+        if m.over:
+            self.show_result()
+            return
+        js.document.documentElement.setAttribute("data-playing", "1")
+        self.sub.textContent = f"{self.setup.describe()} · deal {self.setup.seed}"
+        up = m.up()
+        stage = self.layout("game")
+        mode = self.setup.mode
+        host_el = js.document.createElement("div")
+        host_el.className = f"mt-game screen-{up.slug}"
+        stage.replaceChildren(host_el)
+        if up.number == 0:  # the picks start afresh after a reload (R-172)
+            ui: GameUI = PickUI(m, mode)
+            setup = Setup(
+                "match-pick",
+                0,
+                "local" if mode == "local" else "bot",
+                self.setup.difficulty,
+                up.seed,
+            )
+            self.game_run = f"{self.run}p{len(m.played)}"
+            self.save()
+            self.keep(
+                Table(
+                    Host(self, ui, host_el),
+                    setup,
+                    self.game_run,
+                    None,
+                    engine=ml.pick_engine(up, mode),
+                    on_end=self.on_end,
+                )
+            )
+            return
+        ui = game_ui(up.slug, mode)
+        setup = ml.game_setup(up, mode, self.setup.difficulty)
+        saved = None
+        if resume and self.game_run:
+            store = _storage()
+            raw = store.getItem(SAVE_PREFIX + self.game_run) if store is not None else None
+            try:
+                saved = decode_save(dom.nullable(raw))
+            except CorruptSave:
+                saved = None
+            if saved is not None and saved.setup != setup:
+                saved = None
+        if saved is None:
+            self.game_run = f"{self.run}g{len(m.played)}"
+        self.save()
+        engine = ml.game_engine(ui.engine(setup), up, setup, mode)
+        try:
+            table = Table(
+                Host(self, ui, host_el),
+                setup,
+                self.game_run or "",
+                saved,
+                engine=engine,
+                deadline=up.deadline_ms,
+                on_end=self.on_end,
+            )
+        except CorruptSave:
+            engine = ml.game_engine(ui.engine(setup), up, setup, mode)
+            self.game_run = f"{self.run}g{len(m.played)}"
+            self.save()
+            table = Table(
+                Host(self, ui, host_el),
+                setup,
+                self.game_run,
+                None,
+                engine=engine,
+                deadline=up.deadline_ms,
+                on_end=self.on_end,
+            )
+        if self.keep(table):
+            table.save()
+
+    def keep(self, table: Table) -> bool:
+        """Hold on to a new table unless it ended as it opened (the computer's picks,
+        a game whose round clock ran out while the page was away)."""
+        if table.finished:
+            return False
+        self.table = table
+        share = dom.q("#kit-share", table.root)
+        if share is not None:  # a game of a match is not shared on its own
+            share.hidden = True
+        return True
+
+    def on_end(self, table: Table, timed_out: bool) -> None:
+        """A game (or the picks) is over, or the round clock stopped it (R-162)."""
+        m = self.match
+        assert m is not None
+        moves = ml.moves_until(table.engine.moves, table.deadline)
+        try:
+            self.match = m.record(moves, timed_out=timed_out)
+        except Exception as exc:  # a game that cannot be recorded ends the match unscored
+            js.console.warn(f"match: the game could not be recorded: {exc}")
+            self.match = m.record([], timed_out=True) if up_number(m) else m
+        store = _storage()
+        if store is not None and self.game_run:
+            store.removeItem(SAVE_PREFIX + self.game_run)
+        self.game_run = None
+        self.table = None
+        set_timeout(lambda: table.stop(), 0)
+        if self.match.over:
+            self.show_result()
+        else:
+            self.show_between()
+
+    # ------------------------------------------------------------ between games
+
+    def show_between(self) -> None:
+        m = self.match
+        assert m is not None
+        js.document.documentElement.setAttribute("data-playing", "1")
+        stage = self.layout("between")
+        self.save()
+        watch = self.setup.mode == "watch"
+        stage.innerHTML, spoken = ml.between_html(m, ml.team_names(self.setup.mode), watch)
+        self.bindings.on(dom.q("#mt-continue", stage), "click", lambda _e: self.go_on())
+        dom.q("#mt-continue", stage).focus()
+        dom.announce(spoken)
+        if watch:
+            self.later(self.go_on, ml.WATCH_PAUSE_MS)
+
+    def go_on(self) -> None:
+        if self.stage != "between":
+            return
+        self.stage = "game"
+        self.play()
+
+    # ------------------------------------------------------------ the clock
+
+    def tick(self) -> None:
+        m = self.match
+        el = dom.q("#mt-clock", self.body)
+        if m is None or el is None:
+            return
+        t = self.table
+        game_ms = t.now() if t is not None and t.deadline is not None and not t.finished else 0
+        left = ml.round_left_ms(m, game_ms)
+        text = ml.mmss(left)
+        if str(el.textContent) != text:
+            el.textContent = text
+            el.setAttribute("aria-label", f"{text} left in the round")
+        paused = t is not None and t.paused
+        dom.q(".mt-match", self.body).toggleAttribute("data-paused", bool(paused))
+        if self.setup.mode == "watch" and t is not None:
+            self.watch_next(t)
+
+    def watch_next(self, t: Table) -> None:
+        """Watch mode presses a game's own "next" button after a pause (R-173)."""
+        b = next((x for x in dom.qa("button[data-act=next]", t.area) if x.offsetParent), None)
+        if b is None:
+            self.next_seen = None
+            return
+        now = float(js.performance.now())
+        if self.next_seen is None:
+            self.next_seen = now
+        elif now - self.next_seen >= ml.WATCH_PAUSE_MS:
+            self.next_seen = None
+            b.click()
+
+    # ------------------------------------------------------------ the result
+
+    def show_result(self) -> None:
+        m = self.match
+        assert m is not None
+        js.document.documentElement.removeAttribute("data-playing")
+        stage = self.layout("result")
+        self.save()
+        stage.innerHTML, spoken = ml.result_html(m, ml.team_names(self.setup.mode), self.setup.mode)
+        host = dom.q(".mt-result", stage)
+        self.settled_at = float(js.performance.now()) + SETTLE_MS
+        self.later(lambda: host.classList.remove("is-settling"), SETTLE_MS)
+        self.bindings.on(host, "click", self.on_result_click)
+        self.bindings.on(dom.q("#mt-code-form", host), "submit", self.on_code)
+        dom.q("#mt-result-h", host).focus()
+        dom.announce(spoken)
+
+    def on_result_click(self, evt: Any) -> None:
+        b = dom.closest(evt.target, "button[data-mact]")
+        if b is None:
+            return
+        if float(js.performance.now()) < self.settled_at:
+            evt.preventDefault()
+            return  # R-113: a touch that ended the match presses nothing here
+        act = dom.attr(b, "data-mact")
+        if act == "again":
+            self.start(
+                self.setup.with_seed(new_seed(random.randrange, self.setup.seed)), push=False
+            )
+        elif act == "replay":
+            self.start(self.setup, push=False)
+        else:
+            self.leave()
+
+    def on_code(self, evt: Any) -> None:
+        evt.preventDefault()
+        form = dom.q("#mt-code-form", self.body)
+        m = self.match
+        if m is None or form is None:
+            return
+
+        def val(name: str) -> str:
+            return str(dom.q(f"input[name={name}]", form).value)
+
+        code, bad = ml.result_code_for(m, val("tcode"), val("round"), val("a"), val("b"))
+        dom.q("#mt-code-error", form).textContent = bad or ""
+        out = dom.q("#mt-code-out", form)
+        if code is None:
+            out.replaceChildren()
+            return
+        a, b = m.points()
+        out.innerHTML = (
+            f'<p class="mt-code-text">Result code: <strong data-code>{code}</strong></p>'
+            f'<p class="mt-code-check">Round {escape(val("round").strip())}: team '
+            f"{escape(val('a').strip())} {a}, team {escape(val('b').strip())} {b}. The "
+            "director checks these against the round's pairing.</p>"
+        )
+        asyncio.ensure_future(self.draw_qr(code))
+
+    async def draw_qr(self, code: str) -> None:
+        from cardroom.web.libs import load_library  # noqa: PLC0415
+
+        try:
+            await load_library("segno")
+            from cardroom import qr  # noqa: PLC0415
+
+            out = dom.q("#mt-code-out", self.body)
+            shown = dom.q("[data-code]", out) if out is not None else None
+            if shown is not None and str(shown.textContent) == code:
+                label = f"QR code of the result code {code}"
+                out.insertAdjacentHTML("beforeend", qr.svg(code, label=label))
+        except Exception as exc:  # the QR code is a convenience: the text is enough
+            js.console.warn(f"match: no QR code: {exc}")
+
+    # ------------------------------------------------------------ leaving
+
+    def on_popstate(self, _evt: Any) -> None:
+        run = _history_run()
+        if self.leaving:
+            self.leaving = False
+            return
+        if run is not None and run == self.run:
+            return
+        m = self.match
+        if m is not None and not m.over and run is None and self.run is not None:
+            js.history.pushState(
+                to_js({"run": self.run}, dict_converter=js.Object.fromEntries),
+                "",
+                _url(self.setup.params()),
+            )
+            self.ask_leave()
+            return
+        if run is not None and self.resume(run):
+            return
+        self.to_setup(self.setup)
+
+    def ask_leave(self) -> None:
+        t = self.table
+        if t is not None and not t.finished:
+            t.ask_leave()  # the game's own dialog, about the match
+            box = dom.q("#kit-leave", t.root)
+            dom.q("#kit-leave-h", box).textContent = "Leave this match?"
+            dom.q(
+                "#kit-leave-p", box
+            ).textContent = "The match is paused. If you leave, it ends here."
+            dom.q('[data-leave="go"]', box).textContent = "Leave the match"
+            return
+        box = dom.q("#mt-leave", self.body)
+        if box is not None:
+            box.hidden = False
+            dom.q('[data-mleave="stay"]', box).focus()
+
+    def on_leave_click(self, evt: Any) -> None:
+        b = dom.closest(evt.target, "button[data-mleave]")
+        if b is None:
+            return
+        dom.q("#mt-leave", self.body).hidden = True
+        if dom.attr(b, "data-mleave") == "go":
+            self.leave()
+
+    def leave(self) -> None:
+        store = _storage()
+        if store is not None and self.run:
+            store.removeItem(MATCH_PREFIX + self.run)
+        self.end_table()
+        if self.pushed:
+            self.leaving = True
+            self.pushed = False
+            js.history.back()
+        else:
+            js.history.pushState(None, "", _url(self.setup.params()))
+        self.run = None
+        self.to_setup(self.setup)
+        dom.q("#mt-title", self.section).focus()
+
+    def on_hidden(self, _evt: Any) -> None:
+        hidden = str(js.document.visibilityState) == "hidden" or _evt.type == "pagehide"
+        if hidden and self.table is not None:
+            self.table.pause("away")
+
+    def later(self, fn: Any, ms: int) -> None:
+        """``fn()`` in ``ms`` unless the screen moves on first."""
+        box: list[Any] = []
+
+        def run() -> None:
+            if box and box[0] in self.timers:
+                self.timers.remove(box[0])
+            fn()
+
+        box.append(set_timeout(run, ms))
+        self.timers.append(box[0])
+
+    def end_table(self) -> None:
+        for h in self.timers:
+            clear_timeout(h)
+        self.timers = []
+        if self.table is not None:
+            self.table.stop()
+            self.table = None
+        self.bindings.clear()
+
+    def stop(self) -> None:
+        self.end_table()
+        clear_interval(self.ticker)
+        self.page_bindings.clear()
+
+
+def mount(route: Route) -> MatchScreen:
+    return MatchScreen(route)
+
+
+__all__ = ["MatchScreen", "PickUI", "mount"]

@@ -1,0 +1,313 @@
+"""Embeds and the Share dialog in the browser (R-185..R-187).
+
+* a class page (the site's own ``embed-demo.html``) holds a game in an iframe: the game
+  has no site header, nav or footer, posts ``cardroom:ready`` and, once the game ends,
+  ``cardroom:result`` with the points and winner the engine gives for the same deal;
+* the same game opened on its own posts nothing;
+* the embedded screens fit their iframe (Border-Up Level 2 at 800x600 without a page
+  scroll; 360x640 and 1280x800 without a sideways scroll) and stay embedded through
+  Start and Play again;
+* the Share dialog (setup, table, atlas): the deep link as chosen, its QR code
+  (``data-qr`` is the link), the iframe snippet, Copy, Escape, focus back, axe-clean,
+  by keyboard and by touch.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import parse_qs, quote, urlsplit
+
+import pytest
+from browser_helpers import format_violations, open_site, run_axe
+from playwright.sync_api import expect
+
+from cardroom.core import REFEREE
+from cardroom.web.border_up_logic import engine
+from cardroom.web.kit_logic import Setup
+from cardroom.web.share_logic import game_link, iframe_snippet, share_title
+
+pytestmark = pytest.mark.browser
+
+#: the hard computer shouts a valid GeoPlunge about 8 s into the race for this deal
+FAST_SEED = 17
+
+
+def expected_result(seed: int) -> dict[str, Any]:
+    """What the engine says of the deal: the person says "No" to GeoPlunging and then
+    waits; the hard computer shouts."""
+    t = engine(Setup("border-up", 2, "bot", "hard", seed))
+    t.submit({"seat": 0, "kind": "plunge", "data": False}, 300)
+    t.advance(10 * 60_000)
+    assert t.over, "the computer never shouted on this deal"
+    r = t.view(0)["result"]
+    assert t.view(REFEREE)["phase"] == "over"
+    return {"points": list(r["points"]), "winner": r["winner"]}
+
+
+def messages(page: Any) -> list[dict[str, Any]]:
+    return page.evaluate("() => window.cardroomMessages || []")
+
+
+def wait_message(page: Any, kind: str, timeout: int = 60_000) -> dict[str, Any]:
+    page.wait_for_function(
+        "(k) => (window.cardroomMessages || []).some(m => m.type === k)", arg=kind, timeout=timeout
+    )
+    return next(m for m in messages(page) if m["type"] == kind)
+
+
+def chrome_hidden(frame: Any) -> bool:
+    return frame.evaluate(
+        """() => ['.topbar', '.site-footer', 'nav'].every(s => {
+            const el = document.querySelector(s);
+            return !el || el.getClientRects().length === 0;
+        })"""
+    )
+
+
+def frame_of(page: Any) -> Any:
+    handle = page.locator("#game").element_handle()
+    frame = handle.content_frame()
+    assert frame is not None
+    return frame
+
+
+# --------------------------------------------------------------------------- messages
+
+
+def test_embedded_game_posts_ready_and_result(context: Any, site: Any) -> None:
+    want = expected_result(FAST_SEED)
+    page = context.new_page()
+    page.set_viewport_size({"width": 1100, "height": 900})
+    link = f"./?game=border-up&level=2&mode=bot&difficulty=hard&seed={FAST_SEED}&autostart=1"
+    page.goto(site.url("/embed-demo.html?src=" + quote(link + "&embed=1")), wait_until="load")
+    ready = wait_message(page, "cardroom:ready")
+    assert ready == {
+        "type": "cardroom:ready",
+        "screen": "game",
+        "game": "border-up",
+        "level": 2,
+        "mode": "bot",
+        "difficulty": "hard",
+        "seed": FAST_SEED,
+        "options": {},
+    }
+    frame = frame_of(page)
+    assert frame.evaluate("() => document.documentElement.dataset.embed") == "1"
+    assert chrome_hidden(frame), "the embedded game shows the site's header, nav or footer"
+    no = frame.locator("#bu-half-0 [data-plunge=no]")
+    if no.is_enabled():  # (after 5 s the count decides "no" itself)
+        no.click()
+    result = wait_message(page, "cardroom:result", timeout=90_000)
+    assert result == {
+        "type": "cardroom:result",
+        "game": "border-up",
+        "level": 2,
+        "mode": "bot",
+        "seed": FAST_SEED,
+        "options": {},
+        "teams": ["You", "The computer"],
+        "points": want["points"],
+        "winner": want["winner"],
+    }
+    expect(frame.locator(".kit-result")).to_be_visible()
+    shown = frame.locator(f'[data-points="{want["winner"]}"]').inner_text()
+    assert int(shown) == want["points"][want["winner"]]
+    # the demo page logs both, newest first
+    expect(page.locator("#log li")).to_have_count(2)
+    assert page.locator("#log li").first.get_attribute("data-type") == "cardroom:result"
+    # a reload of the result screen shows it again but does not post it again (R-187)
+    frame.evaluate("() => location.reload()")
+    page.wait_for_timeout(500)
+    frame = frame_of(page)
+    frame.wait_for_function("() => document.documentElement.dataset.ready === '1'")
+    expect(frame.locator(".kit-result")).to_be_visible()
+    page.wait_for_timeout(300)
+    kinds = [m["type"] for m in messages(page)]
+    assert kinds.count("cardroom:result") == 1, kinds
+    assert kinds.count("cardroom:ready") == 2, kinds
+
+
+def test_not_embedded_posts_nothing(context: Any, site: Any) -> None:
+    page = context.new_page()
+    page.add_init_script(
+        """window.__seen = [];
+        window.addEventListener('message', e => window.__seen.push(e.data));"""
+    )
+    open_site(page, site, "/?game=border-up&level=2&mode=bot&difficulty=easy&seed=5")
+    assert page.evaluate("() => document.documentElement.dataset.embed") is None
+    expect(page.locator(".topbar")).to_be_visible()
+    page.wait_for_timeout(300)
+    seen = page.evaluate("() => window.__seen")
+    assert not [
+        m for m in seen if isinstance(m, dict) and str(m.get("type", "")).startswith("cardroom:")
+    ]
+
+
+# --------------------------------------------------------------------------- fitting
+
+
+def _scroll(page: Any) -> dict[str, int]:
+    return page.evaluate(
+        """() => { const d = document.scrollingElement;
+            return {w: d.scrollWidth, h: d.scrollHeight, iw: innerWidth, ih: innerHeight}; }"""
+    )
+
+
+def test_embedded_screens_fit_their_iframe(new_context: Any, site: Any) -> None:
+    ctx = new_context(viewport={"width": 800, "height": 600})
+    page = ctx.new_page()
+    open_site(page, site, "/?game=border-up&level=2&mode=bot&difficulty=easy&seed=5&embed=1")
+    assert page.evaluate("() => document.documentElement.dataset.embed") == "1"
+    for sel in (".topbar", ".site-footer"):
+        expect(page.locator(sel)).to_be_hidden()
+    # an embed never starts a clock unseen: the setup, with Start
+    expect(page.locator("#kit-setup")).to_be_visible()
+    page.get_by_role("button", name="Start").click()
+    assert parse_qs(urlsplit(page.url).query)["embed"] == ["1"], page.url
+    page.locator("#bu-half-0 [data-plunge=no]").click()
+    page.wait_for_function(
+        "() => document.querySelector('.bu-game')?.dataset.phase === 'race'", timeout=15_000
+    )
+    s = _scroll(page)
+    assert s["h"] <= s["ih"] and s["w"] <= s["iw"], f"the Level 2 table scrolls at 800x600: {s}"
+    for width, height in ((360, 640), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)
+        s = _scroll(page)
+        assert s["w"] <= s["iw"], f"sideways scroll at {width}x{height}: {s}"
+    # the atlas embeds too
+    open_site(page, site, "/?screen=atlas&state=TX&embed=1")
+    expect(page.locator(".topbar")).to_be_hidden()
+    s = _scroll(page)
+    assert s["w"] <= s["iw"], f"the atlas scrolls sideways at 1280x800: {s}"
+
+
+def test_embed_survives_play_again(context: Any, site: Any) -> None:
+    """Start, the result, Play again and Back to setup keep ``embed=1`` (R-185)."""
+    page = context.new_page()
+    open_site(
+        page,
+        site,
+        f"/?game=border-up&level=2&mode=bot&difficulty=hard&seed={FAST_SEED}&autostart=1&embed=1",
+    )
+    no = page.locator("#bu-half-0 [data-plunge=no]")
+    if no.is_enabled():  # (after 5 s the count decides "no" itself)
+        no.click()
+    expect(page.locator(".kit-result")).to_be_visible(timeout=90_000)
+    page.wait_for_timeout(500)  # the result settles (R-113)
+    page.get_by_role("button", name="Play again").click()
+    expect(page.locator(".kit-plunge-q")).to_be_visible()
+    q = parse_qs(urlsplit(page.url).query)
+    assert q["embed"] == ["1"] and q["seed"] != [str(FAST_SEED)], page.url
+    assert page.evaluate("() => document.documentElement.dataset.embed") == "1"
+    expect(page.locator(".topbar")).to_be_hidden()
+
+
+# --------------------------------------------------------------------------- Share
+
+
+def _check_dialog(page: Any, link: str, *, embed_title: str) -> None:
+    dialog = page.locator("dialog#share-dialog")
+    expect(dialog).to_be_visible()
+    assert page.evaluate("() => document.querySelector('#share-dialog').open")
+    assert page.locator("#share-link").input_value() == link
+    qr = dialog.locator("svg.qr[data-qr]")
+    expect(qr).to_be_visible(timeout=30_000)
+    assert qr.get_attribute("data-qr") == link
+    box = qr.bounding_box()
+    assert box and box["width"] >= 200, f"the QR code is too small to scan: {box}"
+    snippet = page.locator("#share-snippet").input_value()
+    src = link + "&embed=1"
+    assert snippet == iframe_snippet(
+        src, embed_title, (960, 640) if "game=" in link else (960, 720)
+    )
+    assert 'allow="fullscreen"' in snippet and "&amp;embed=1" in snippet
+
+
+def test_share_from_setup_table_and_atlas(new_context: Any, site: Any) -> None:
+    ctx = new_context(viewport={"width": 1024, "height": 768})
+    page = ctx.new_page()
+    open_site(page, site, "/?game=border-up&level=3&mode=local&seed=42")
+    # the form as chosen now: Level 2 against the easy computer
+    page.locator("input[name=level][value='2']").check()
+    page.locator("input[name=mode][value=bot]").check()
+    page.locator("input[name=difficulty][value=easy]").check()
+    share = page.locator("#kit-share-setup")
+    share.focus()
+    page.keyboard.press("Enter")
+    base = site.url("/")
+    link = game_link(base, Setup("border-up", 2, "bot", "easy", 42))
+    _check_dialog(page, link, embed_title=share_title(Setup("border-up", 2, "bot", "easy", 42)))
+    violations = run_axe(page)
+    assert not violations, format_violations(violations)
+    # keyboard: focus stays in the dialog, Copy works or selects, Escape closes
+    focused = []
+    for _ in range(8):
+        page.keyboard.press("Tab")
+        focused.append(page.evaluate("() => !!document.activeElement.closest('#share-dialog')"))
+    assert all(focused), "Tab left the modal dialog"
+    page.locator("[data-copy=share-link]").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#share-status")).to_have_text(
+        __import__("re").compile(r"The link is (copied|selected)")
+    )
+    page.keyboard.press("Escape")
+    expect(page.locator("#share-dialog")).to_have_count(0)
+    assert page.evaluate("() => document.activeElement.id") == "kit-share-setup"
+
+    # from the table: this deal's link; the clock stops first (R-186)
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator(".kit-plunge-q")).to_be_visible()
+    page.locator("#kit-share").click()
+    seed = int(parse_qs(urlsplit(page.url).query)["seed"][0])
+    assert seed == 42
+    setup = Setup("border-up", 2, "bot", "easy", 42)
+    _check_dialog(page, game_link(base, setup), embed_title=share_title(setup))
+    assert page.evaluate("() => document.querySelector('.kit-table').dataset.paused") == "1"
+    violations = run_axe(page)
+    assert not violations, format_violations(violations)
+    # for a projector: the code fills the dialog
+    big = page.locator("[data-share-act=big]")
+    big.click()
+    expect(big).to_have_attribute("aria-pressed", "true")
+    box = page.locator("#share-dialog svg.qr").bounding_box()
+    assert box and box["width"] >= 500, f"the big code is not big: {box}"
+    violations = run_axe(page)
+    assert not violations, format_violations(violations)
+    page.get_by_role("button", name="Close").click()
+    expect(page.locator("#share-dialog")).to_have_count(0)
+    assert page.evaluate("() => document.activeElement.id") in ("kit-share", "kit-resume")
+
+    # the atlas, embedded, by touch
+    tctx = new_context(viewport={"width": 800, "height": 600}, has_touch=True)
+    tpage = tctx.new_page()
+    open_site(tpage, site, "/?screen=atlas&state=TX&embed=1")
+    tpage.locator("[data-share-atlas]").tap()
+    atlas = f"{site.url('/')}?screen=atlas&state=TX"
+    _check_dialog(tpage, atlas, embed_title="cardroom: US atlas")
+    violations = run_axe(tpage)
+    assert not violations, format_violations(violations)
+    tpage.locator("[data-share-act=close]").tap()
+    expect(tpage.locator("#share-dialog")).to_have_count(0)
+
+
+def test_ready_payload_is_json(context: Any, site: Any) -> None:
+    """The messages are plain JSON (structured clones of parsed JSON)."""
+    page = context.new_page()
+    page.goto(site.url("/embed-demo.html?src=" + quote("./?screen=atlas&state=VT&embed=1")))
+    ready = wait_message(page, "cardroom:ready")
+    assert json.loads(json.dumps(ready)) == {
+        "type": "cardroom:ready",
+        "screen": "atlas",
+        "game": None,
+    }
+    frame = frame_of(page)
+    wait_ready_frame = frame.evaluate("() => document.documentElement.dataset.ready")
+    assert wait_ready_frame == "1"
+    assert chrome_hidden(frame)
+    # the demo page itself is accessible, and logs what it received
+    expect(page.locator("#log li")).to_have_count(1)
+    assert 'allow="fullscreen"' in page.locator("#snippet").input_value()
+    violations = run_axe(page)
+    assert not violations, format_violations(violations)
