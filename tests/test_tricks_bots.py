@@ -119,7 +119,7 @@ def _strength(run, level: int, games: int, seed: int, pair: tuple[str, str], **o
 
 
 def test_hard_beats_medium(monkeypatch) -> None:
-    """The hard bot wins clearly more than half its games against medium (about 57-70%
+    """The hard bot wins clearly more than half its games against medium (about 62-71%
     over 1,000 games, see ``benchmarks/trick_bots.py``). The sample is small, so the
     search gets a fixed number of worlds (the same games on any machine: 10 in Play the
     Ranks, 24 in the quicker Border Zap) and the bar has a margin: 55% of 150 games."""
@@ -163,3 +163,98 @@ def test_repair_swaps_out_cards_that_would_have_won_a_lost_trick() -> None:
     assert safe[0] in fixed and len(set(fixed)) == 2
     # nothing to swap in: the hand stays as it was
     assert search.repair(hand, [zapper], checks, random.Random(3)) == hand
+
+
+def _zap_positions(level: int, n: int) -> list[tuple]:
+    """(state, seat) pairs in the Border Zap discard and play phases, after bot moves."""
+    out = []
+    for seed in range(n):
+        s = PTB.new(seed, level=level)
+        rng = random.Random(seed)
+        bots = [make_bot("medium"), make_bot("easy")]
+        while not PTB.is_over(s):
+            seat = min(PTB.to_move(s))
+            if s.phase in ("discard", "play"):
+                out.append((s, seat))
+            s = PTB.apply(s, bots[seat].choose(bot_context(PTB, s, seat, rng)))
+    return out
+
+
+@pytest.mark.parametrize("level", [3, 4])
+def test_zap_worlds_from_the_view_agree_with_the_state(level: int) -> None:
+    """A world drawn from a view (:class:`search.ZapInfo`) keeps everything the seat
+    knows exactly as ``ZapWorld`` of the real state does; only the other team's hand and
+    discards are drawn, from the cards that team may hold."""
+    from cardroom.geoplunge.tricks import search
+
+    for s, seat in _zap_positions(level, 4):
+        real = search.ZapWorld(s)
+        info = search.ZapInfo(PTB.view(s, seat))
+        w, gone = info.world(random.Random(len(s.tricks)))
+        opp = 1 - seat
+        assert w.hands[seat] == real.hands[seat]
+        assert len(w.hands[opp]) == len(real.hands[opp])
+        assert (w.won, w.n_done, w.last, w.lead, w.cur) == (
+            real.won, real.n_done, real.last, real.lead, real.cur
+        )  # fmt: skip
+        assert (w.disc, w.played, w.known, w.base[seat]) == (
+            real.disc, real.played, real.known, real.base[seat]
+        )  # fmt: skip
+        assert gone.bit_count() == len(s.discards[opp])
+        # the other team's unseen cards, as in ZapWorld of a state with that world's hands
+        mine = search.mask(w.hands[opp]) | gone
+        assert w.base[opp] == (real.base[opp] | search.mask(s.hands[opp]) | search.mask(
+            s.discards[opp])) & ~mine  # fmt: skip
+
+
+def test_zap_worlds_from_the_view_are_drawn_as_resample_draws() -> None:
+    """Over many draws, each unseen card is in the other team's hand about as often in
+    worlds drawn from the view as in the engine's ``resample`` (the fair sampler the
+    conformance harness checks)."""
+    from cardroom.geoplunge.tricks import search
+
+    positions = _zap_positions(4, 2)
+    picks = [positions[i] for i in (3, len(positions) // 2, len(positions) - 3)]
+    n = 600
+    for s, seat in picks:
+        opp = 1 - seat
+        info = search.ZapInfo(PTB.view(s, seat))
+        r = random.Random(5)
+        ours: dict[str, int] = {}
+        theirs: dict[str, int] = {}
+        for i in range(n):
+            for c in info.world(r)[0].hands[opp]:
+                ours[c] = ours.get(c, 0) + 1
+            for c in PTB.resample(s, seat, Rng.from_seed(i)).hands[opp]:
+                theirs[c] = theirs.get(c, 0) + 1
+        assert set(ours) == set(theirs)
+        for c in ours:
+            # binomial noise: a few standard deviations of n draws
+            assert abs(ours[c] - theirs[c]) <= 4 * (2 * n * 0.25) ** 0.5, (c, ours, theirs)
+
+
+def test_zap_surprise_counts_choices_a_sensible_team_would_not_make() -> None:
+    """In the real game the medium bot's own choices are all explained (R-175); a world
+    where the other team held other cards usually explains fewer of them."""
+    from cardroom.geoplunge.tricks import search
+
+    checked = surprised = 0
+    for s, seat in _zap_positions(3, 8):
+        opp = 1 - seat
+        if s.phase != "play" or not s.tricks:
+            continue
+        info = search.ZapInfo(PTB.view(s, seat))
+        if not info.choices or opp != 0:
+            continue  # Team 2 is the easy bot: its choices are random
+        w, gone = info.world(random.Random(1))
+        real = search.mask(s.discards[opp])
+        w.set_hand(opp, list(s.hands[opp]))
+        assert info.surprise(w, real) == 0
+        checked += 1
+        others = 0
+        for k in range(20):
+            w, gone = info.world(random.Random(k))
+            others += info.surprise(w, gone)
+        surprised += others > 0
+    assert checked > 10
+    assert surprised > checked // 2

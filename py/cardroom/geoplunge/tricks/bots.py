@@ -11,18 +11,23 @@ medium        rank-aware: leads what the unseen cards are least likely to beat,
               wins a trick with its cheapest winning card or throws its weakest,
               keeps Power cards for protected leads and for turning a lost trick
 hard          determinized Monte Carlo (:mod:`.search`) on every lead and follow,
-              and on the Border Zap discards: worlds drawn with
-              ``sample_world`` are played out, after each candidate move, by
-              fast policies that see every card of the world; the medium move
-              stands unless a candidate does better on average over the same
-              worlds by ``margin`` (0.05 of a game). In the Border Zap a world
-              where the other team held a card that zaps a lead it did not zap
-              is redrawn, and what still disagrees is mended (``fix``: such a
-              card is swapped for an unseen one). Bounded time: ``budget_ms``
-              (12 ms) of search, at least ``min_worlds`` (4), at most
-              ``max_worlds`` (24 in Play the Ranks, 48 in the Border Zap). Play the
-              Ranks at Level 2 and Level 3 PTR2 keeps a search of its own
-              (``GREEDY``: engine moves, greedy playouts, a 0.3 margin)
+              and on the Border Zap discards: worlds are played out, after each
+              candidate move, by fast policies; the medium move stands unless a
+              candidate does better on average over the same worlds by
+              ``margin`` (0.05 of a game). Play the Ranks draws its worlds with
+              ``sample_world`` and plays them out as if every card were face
+              up. The Border Zap draws the other team's hand from the view
+              itself (:class:`.search.ZapInfo`, as ``resample`` does), keeps of
+              up to ``ZAP_TRIES`` (16) draws the first that explains the other
+              team's tricks (no card that zaps a lead it let pass, each lead its
+              safest card and each follow its riskiest zapper or throw, as that
+              team sees them: R-175), mends what still disagrees (``fix``), and
+              plays each team in the playouts as the medium bot would from what
+              that team knows (R-176). Bounded time: ``budget_ms`` (12 ms) of
+              search, at least ``min_worlds`` (4), at most ``max_worlds`` (24
+              in Play the Ranks, 48 in the Border Zap). Play the Ranks at Level
+              2 and Level 3 PTR2 keeps a search of its own (``GREEDY``: greedy
+              playouts, a 0.3 margin)
 ============  ================================================================
 
 The other setup choices (trades, Play the Ranks discards, roles, bases, Pull the Power,
@@ -123,21 +128,33 @@ def _zap_risk(v: Mapping[str, Any]) -> Any:
 #: The moves the hard bot searches, (Play the Ranks, Border Zap): in the Border Zap the
 #: discards too (which 6 cards to keep); elsewhere the heuristics decide the setup.
 SEARCHED = {False: ("lead", "follow"), True: ("discard", "lead", "follow")}
-#: Worlds drawn per world kept (:func:`.search.violations`): in the Border Zap a team
-#: that did not zap a lead most likely held no card that zaps it, and a world that gives
-#: it one is redrawn (up to 4 draws). Play the Ranks keeps every world.
+#: Worlds drawn per world kept (:func:`.search.violations`) with ``sample_world``: a
+#: team that did not zap a lead most likely held no card that zaps it, and a world that
+#: gives it one is redrawn (up to 4 draws). Play the Ranks keeps every world; the Border
+#: Zap draws its worlds from the view instead (``ZAP_VIEW``, ``ZAP_TRIES``).
 TRIES = {False: 1, True: 4}
 #: At most this many worlds per searched move (Play the Ranks, Border Zap): a Border Zap
 #: playout is short, and more worlds within the same time budget beat medium more often
 #: (1,000 games against medium, with worlds mended: Level 3 57.0% with 24 worlds, 57.3 to
 #: 58.8% with 48; Level 4 55.7% and 57.6 to 58.7%).
 MAX_WORLDS = {False: 24, True: 48}
-#: Play the Ranks at Level 2 and in PTR2 at Level 3 keeps the first search: the engine
-#: plays each candidate, greedy playouts (leads: the strongest card), and a candidate
-#: replaces the medium move only when better by 0.3 of a game; over 1,000 games it beats
-#: medium more often there than the search of :mod:`.search` (71.5% against 58.8% at
-#: Level 2, 59.3% against 55.4% in Level 3 PTR2).
+#: Play the Ranks at Level 2 and in PTR2 at Level 3 keeps the first search: each
+#: candidate and then greedy playouts (leads: the strongest card) in the same worlds,
+#: and a candidate replaces the medium move only when better by 0.3 of a game; over
+#: 1,000 games it beats medium more often there than the search of :mod:`.search` (71.5%
+#: against 58.8% at Level 2, 59.3% against 55.4% in Level 3 PTR2, with about 16 worlds a
+#: move). Its playouts run without the engine (``_rollout_ranks``: the same results,
+#: about 4 times quicker), so the same 12 ms give some 27 worlds: 62.3% in Level 3 PTR2
+#: (seed 1; 62.7% with 40 worlds on every move).
 GREEDY = {(2, None), (3, "ptr2")}  # (level, version)
+#: Border Zap worlds are drawn from the view (:class:`.search.ZapInfo`); of up to
+#: ``ZAP_TRIES`` draws the first that explains the other team's tricks is kept (R-175).
+#: Over 1,000 games against medium (seed 1): Level 3 58.4% with worlds from
+#: ``sample_world`` and open playouts, 60.7% with medium playouts (R-176), 67.2% with
+#: the worlds of R-175; Level 4 67.0%.
+ZAP_VIEW = True
+ZAP_MODEL = True
+ZAP_TRIES = 16
 L2_WORLDS = 40
 L2_MARGIN = 0.3
 
@@ -401,9 +418,13 @@ class TrickBot:
             if n >= 2 and (_clock() - t0) * 1000 > self.budget_ms:
                 break
             world = ctx.sample_world(base_seed + n)
+            start = None
             for i, m in enumerate(cands):
-                w = game.apply(world, m)
-                totals[i] += _rollout_ranks(w, me)
+                if m.kind in ("lead", "follow") and world.phase == "play":
+                    start = start or _ranks_start(world)
+                    totals[i] += _rollout_ranks(world, me, m.data, start)
+                else:
+                    totals[i] += _rollout_ranks(game.apply(world, m), me)
             n += 1
         self.worlds = n
         best = max(range(len(cands)), key=lambda i: (totals[i], -i))
@@ -475,6 +496,37 @@ class TrickBot:
                 out.append(m)
         return out
 
+    def _zap_worlds(self, ctx: BotContext) -> Any:
+        """Border Zap worlds drawn from the view (:class:`.search.ZapInfo`): of up to
+        ``ZAP_TRIES`` draws the first that explains every trick the other team played
+        (it held no card that zaps a lead it let pass, and chose as a sensible team
+        would: R-175), else the one that explains most."""
+        info = search.ZapInfo(ctx.view)
+        checks = search.unbeaten(ctx.view)
+        r = random.Random(ctx.rng.randrange(1 << 40))
+        opp = 1 - ctx.seat
+        tries = ZAP_TRIES if (checks or info.choices) else 1
+        while True:
+            best = None
+            for _ in range(tries):
+                w, gone = info.world(r)
+                score = (
+                    search.violations(w.hands[opp], checks) if checks else 0,
+                    info.surprise(w, gone) if ZAP_MODEL else 0,
+                )
+                if best is None or score < best[0]:
+                    best = (score, w)
+                if score == (0, 0):
+                    break
+            assert best is not None
+            (bad, _), world = best
+            if bad and self.fix:
+                h = world.hands[opp]
+                free = [c for c in h if c in info.pool]
+                fixed = search.repair(free, [c for c in info.pool if c not in h], checks, r)
+                world.set_hand(opp, [c for c in h if c not in info.pool] + fixed)
+            yield world
+
     def _monte_carlo(self, ctx: BotContext, legal: list[Move], zap: bool, plan: Move) -> Move:
         """The heuristic's ``plan`` unless the playouts show a candidate better by
         ``margin`` (of a game, on average over the same worlds)."""
@@ -493,9 +545,15 @@ class TrickBot:
         if zap and checks and self.fix:
             spare = _unseen(ctx.view)  # the cards this seat has not seen
         most = self.max_worlds if self.max_worlds is not None else MAX_WORLDS[zap]
+        zap_worlds = self._zap_worlds(ctx) if zap and ZAP_VIEW else None
         while n < most:
             if n >= self.min_worlds and (_clock() - t0) * 1000 > self.budget_ms:
                 break
+            if zap_worlds is not None:
+                world = next(zap_worlds)
+                self._play_out(world, cands, me, totals)
+                n += 1
+                continue
             s = None
             fewest = 0
             for k in range(tries if checks else 1):
@@ -512,28 +570,33 @@ class TrickBot:
                 h = world.hands[opp]
                 free = [c for c in h if c in spare]
                 fixed = search.repair(free, [c for c in spare if c not in h], checks, ctx.rng)
-                world.hands[opp] = [c for c in h if c not in spare] + fixed
-            for i, m in enumerate(cands):
-                d = m.data
-                w = world.copy()
-                if m.kind == "discard":
-                    w.discard(me, d)
-                    w.discard_rest()
-                elif zap:
-                    (w.play_lead if m.kind == "lead" else w.play_follow)(d["card"])
-                elif m.kind == "lead":
-                    p = d.get("power")
-                    w.play_lead(d["card"], d["category"], d["base"], p and search.power(p))
-                else:
-                    p = d.get("power")
-                    w.play_follow(d["card"], p and search.power(p), d.get("change"))
-                totals[i] += w.playout(me)
+                world.set_hand(opp, [c for c in h if c not in spare] + fixed)
+            self._play_out(world, cands, me, totals)
             n += 1
         self.worlds = n
         best = max(range(len(cands)), key=lambda i: (totals[i], -i))
         if totals[best] - totals[0] <= self.margin * n:
             return plan
         return cands[best]
+
+    def _play_out(self, world: Any, cands: list[Move], me: int, totals: list[float]) -> None:
+        """Add to ``totals`` the result of each candidate move in ``world``."""
+        zap = isinstance(world, search.ZapWorld)
+        for i, m in enumerate(cands):
+            d = m.data
+            w = world.copy()
+            if m.kind == "discard":
+                w.discard(me, d)
+                w.discard_rest()
+            elif zap:
+                (w.play_lead if m.kind == "lead" else w.play_follow)(d["card"])
+            elif m.kind == "lead":
+                p = d.get("power")
+                w.play_lead(d["card"], d["category"], d["base"], p and search.power(p))
+            else:
+                p = d.get("power")
+                w.play_follow(d["card"], p and search.power(p), d.get("change"))
+            totals[i] += w.playout(me)
 
 
 # ------------------------------------------------------------------ Level 2 playouts
@@ -546,31 +609,85 @@ def _best_lead(card: str, base: int) -> tuple[float, str]:
     return _strength_c(card, cat, base), cat
 
 
-def _rollout_ranks(s: Any, me: int) -> float:
+@cache
+def _best_lead_at(card: str, bases: tuple[int, ...]) -> tuple[float, str, int]:
+    """A card's strongest lead at any of ``bases``: (strength, category, base)."""
+    best = None
+    for b in bases:
+        sc, cat = _best_lead(card, b)
+        if best is None or sc > best[0]:
+            best = (sc, cat, b)
+    assert best is not None
+    return best
+
+
+def _ranks_start(s: Any) -> tuple:
+    """What a playout of the Play the Ranks world ``s`` (in its play phase) starts from;
+    worked out once for all the candidate moves."""
+    n_done = len(s.done_tricks)
+    cur = s.current
+    return (
+        list(s.won),
+        n_done,
+        s.done_tricks[-1].winner if n_done else None,
+        (tuple(s.hands[0]), tuple(s.hands[1])),
+        (tuple(s.powers[0]), tuple(s.powers[1])),
+        tuple(s.bur) if s.level == 4 else (),
+        None
+        if cur is None
+        else (cur.lead, cur.card, cur.category, cur.base, cur.power is not None),
+    )
+
+
+def _rollout_ranks(
+    s: Any, me: int, first: Mapping[str, Any] | None = None, start: tuple | None = None
+) -> float:
     """Play a Play the Ranks world to its end with greedy policies and every card known
-    (leads: the strongest card; follows: the cheapest winning card, else the weakest)."""
+    (leads: the strongest card; follows: the cheapest winning card, else the weakest).
+    ``first``: the data of a legal lead or follow to play first (as ``apply`` would);
+    ``start``: :func:`_ranks_start` of ``s``."""
     from .ranks import EARLY, GAME, TRICKS
 
-    s = _advance_setup(GAME, s, False)
-    won = list(s.won)
-    n_done = len(s.done_tricks)
-    last = s.done_tricks[-1].winner if n_done else None
-    if s.phase == "over":
-        return _objective(*_ranks_result(s, won, n_done, last, s.powers), me)
-    hands = [list(s.hands[0]), list(s.hands[1])]
-    powers = [list(s.powers[0]), list(s.powers[1])]
-    bur = s.bur if s.level == 4 else ()
+    if first is None:
+        s = _advance_setup(GAME, s, False)
+        if s.phase == "over":
+            won, n_done = list(s.won), len(s.done_tricks)
+            last = s.done_tricks[-1].winner if n_done else None
+            return _objective(*_ranks_result(s, won, n_done, last, s.powers), me)
+        start = None
+    won, n_done, last, h, pw, bur, trick = start or _ranks_start(s)
+    won = won[:]
+    hands = [list(h[0]), list(h[1])]
+    powers = [list(pw[0]), list(pw[1])]
     bases = s.bases
     fixed = s.level > 2 and s.version == "ptr1"
     ptr2 = s.version == "ptr2"
     can_power = s.level > 2 and s.pulled is None
     lead = s.lead
-    cur = s.current
-    if cur is not None:
-        trick = (cur.lead, cur.card, cur.category, cur.base, cur.power is not None)
-    else:
-        trick = None
-    bur_cache: dict[int, int | None] = {}
+    if first is not None:
+        pid = first.get("power")
+        if trick is None:  # a lead
+            hands[lead].remove(first["card"])
+            if pid:
+                powers[lead].remove(pid)
+            trick = (lead, first["card"], first["category"], first["base"], pid is not None)
+        else:  # a follow
+            tl, tc, tcat, tb, tp = trick
+            f = 1 - tl
+            fp = None
+            if pid:
+                pc = power_card(pid)
+                fp = (pc.category, pc.base)
+            bur_v = rules.bur(bur, tb) if bur else None
+            win = rules.follow_wins(tc, first["card"], tcat, tb, tp, fp, first.get("change"), bur_v)
+            hands[f].remove(first["card"])
+            if pid:
+                powers[f].remove(pid)
+            last = f if win else tl
+            won[last] += 1
+            lead = last
+            n_done += 1
+            trick = None
     while max(won) < EARLY and n_done < TRICKS:
         left = TRICKS - n_done
         if trick is None:
@@ -578,13 +695,16 @@ def _rollout_ranks(s: Any, me: int) -> float:
             forced = can_power and powers[t] and left <= len(powers[t])
             b_opts = (bases[0] if n_done < 4 else bases[1],) if fixed else bases
             best = None
-            for c in hands[t]:
-                for b in b_opts:
-                    if forced:
-                        cat = power_card(powers[t][0]).category
+            if forced:
+                cat = power_card(powers[t][0]).category
+                for c in hands[t]:
+                    for b in b_opts:
                         sc = _strength_c(c, cat, b)
-                    else:
-                        sc, cat = _best_lead(c, b)
+                        if best is None or sc > best[0]:
+                            best = (sc, c, cat, b)
+            else:
+                for c in hands[t]:
+                    sc, cat, b = _best_lead_at(c, b_opts)
                     if best is None or sc > best[0]:
                         best = (sc, c, cat, b)
             assert best is not None
@@ -596,23 +716,34 @@ def _rollout_ranks(s: Any, me: int) -> float:
         tl, tc, tcat, tb, tp = trick
         f = 1 - tl
         forced = can_power and powers[f] and left <= len(powers[f])
-        if tb not in bur_cache:
-            bur_cache[tb] = rules.bur(bur, tb) if bur else None
-        bur_v = bur_cache[tb]
         best_win = best_lose = None
+        keys = search.keys(tcat, tb)
+        lk = keys[tc]
+        need = min(lk, search.BAD)
+        # Each Power option as the keys and the bar it judges by (rules.follow_wins):
+        # a protected lead (a Power lead, or better than the BUR) keeps its own.
+        pw: list[tuple[str, dict[str, int], int]] = []
+        if powers[f]:
+            burk = search.bur_key(bur, tb) if bur else None
+            prot = tp or (burk is not None and lk < search.BAD and lk < burk)
+            for pid in powers[f]:
+                _, pcat, pbase = search.power(pid)
+                k2 = keys if prot else search.keys(pcat, tb)
+                pw.append((pid, k2, min(k2[tc], search.BAD)))
+                if ptr2 and pbase in bases and pbase != tb:
+                    k3 = keys if prot else search.keys(tcat, pbase)
+                    pw.append((pid, k3, min(k3[tc], search.BAD)))
         for c in hands[f]:
             val = _value(c, bases)
-            opts: list[tuple[str | None, tuple[str, int] | None, str | None]] = []
             if not forced:
-                opts.append((None, None, None))
-            for pid in powers[f]:
-                pc = power_card(pid)
-                opts.append((pid, (pc.category, pc.base), "category"))
-                if ptr2 and pc.base in bases and pc.base != tb:
-                    opts.append((pid, (pc.category, pc.base), "base"))
-            for pid, fp, ch in opts:
-                v = val + (0.5 if pid else 0.0)
-                if rules.follow_wins(tc, c, tcat, tb, tp, fp, ch, bur_v):
+                if keys[c] < need:
+                    if best_win is None or val < best_win[0]:
+                        best_win = (val, c, None)
+                elif best_lose is None or val < best_lose[0]:
+                    best_lose = (val, c, None)
+            v = val + 0.5
+            for pid, k2, bar in pw:
+                if k2[c] < bar:
                     if best_win is None or v < best_win[0]:
                         best_win = (v, c, pid)
                 elif best_lose is None or v < best_lose[0]:

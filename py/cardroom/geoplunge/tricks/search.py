@@ -9,9 +9,11 @@ the end of the game in that world by fast policies that see every card of the wo
   (the least valuable such card), else throws its least valuable card; the other team
   wins with its cheapest winning card, else throws its least valuable card. Power
   cards are played as the rules require, and whenever one turns a trick.
-* Play the Border Zap: the lead plays a card the other hand cannot zap, else its most
-  zappable card; the other team zaps with its most zappable zapper, else throws its
-  most zappable card.
+* Play the Border Zap: each team plays as the medium bot does from what it knows in the
+  world (R-176): the lead plays its card least likely to be zapped; the other team zaps
+  with its zapper most likely to be zapped, else throws its card most likely to be
+  zapped (``ZAP_ROLLOUT = "open"``: as if every card were face up instead). The Border
+  Zap worlds are drawn from the view (:class:`ZapInfo`, R-175).
 
 A rank is compared through one integer per (card, category, base) (:func:`keys`), so a
 playout costs a few hundred integer comparisons. The candidate with the best mean
@@ -411,15 +413,47 @@ class RanksWorld:
 # ------------------------------------------------------------------ Border Zap
 
 
-class ZapWorld:
-    """A Play the Border Zap world in the play phase, as plain lists."""
+#: Card -> its bit (Border Zap knowledge as bit masks).
+BIT = {c: 1 << i for i, c in enumerate(CARDS)}
+ALL = (1 << len(CARDS)) - 1
 
-    __slots__ = ("cur", "hands", "last", "lead", "n_done", "won")
+
+def mask(cards: Any) -> int:
+    m = 0
+    for c in cards:
+        m |= BIT[c]
+    return m
+
+
+@cache
+def zap_mask(card: str) -> int:
+    """The cards that zap ``card``, as a bit mask."""
+    return mask(zappers(card))
+
+
+#: Border Zap playouts: ``"medium"`` plays both teams as the medium bot does, each from
+#: what that team knows in the world (its hand, the cards it gave, the face-up cards,
+#: the tricks); ``"open"`` plays them as if every card were face up.
+ZAP_ROLLOUT = "medium"
+
+
+class ZapWorld:
+    """A Play the Border Zap world in the play phase, as plain lists.
+
+    Besides the hands it keeps, per team, what that team knows of the other hand (the
+    cards it gave in the trades and the other team's face-up cards: ``known``) and the
+    cards it has not seen (``base``, less the cards played since: ``played``), so that a
+    playout can move each team the way the medium bot would from that team's view."""
+
+    __slots__ = (
+        "base", "cur", "disc", "hands", "known", "last", "lead", "n_done", "played", "won"
+    )  # fmt: skip
 
     def __init__(self, s: Any | None = None) -> None:
         if s is None:
             return
         self.hands = [list(s.hands[0]), list(s.hands[1])]
+        self.disc = [len(s.discards[0]), len(s.discards[1])]
         done = s.done_tricks
         self.won = list(s.won)
         self.n_done = len(done)
@@ -427,6 +461,15 @@ class ZapWorld:
         self.lead = s.lead
         cur = s.current
         self.cur = None if cur is None else (cur.lead, cur.card)
+        played = mask(t.card for t in s.tricks) | mask(t.follow for t in done)
+        faceup = [mask(s.faceup(0)), mask(s.faceup(1))]
+        traded = mask(c for tr in s.trades for c in tr)
+        self.played = played
+        self.known = [mask(tr[t] for tr in s.trades) | faceup[1 - t] for t in (0, 1)]
+        seen = faceup[0] | faceup[1] | traded | played
+        self.base = [
+            ALL & ~(seen | mask(s.hands[t]) | mask(s.discards[t])) for t in (0, 1)
+        ]  # fmt: skip
 
     def copy(self) -> ZapWorld:
         w = ZapWorld()
@@ -434,16 +477,30 @@ class ZapWorld:
         w.won, w.n_done, w.last, w.lead, w.cur = (
             self.won[:], self.n_done, self.last, self.lead, self.cur
         )  # fmt: skip
+        w.disc, w.played, w.known, w.base = self.disc[:], self.played, self.known, self.base
         return w
+
+    def set_hand(self, t: int, cards: list[str]) -> None:
+        """Give team ``t`` the hand ``cards`` instead (of as many cards; see :func:`repair`)."""
+        base = self.base[:]
+        base[t] = (base[t] | mask(self.hands[t])) & ~mask(cards)
+        self.base = base
+        self.hands[t] = list(cards)
 
     def discard(self, t: int, card: str) -> None:
         self.hands[t].remove(card)
+        self.disc[t] += 1
 
     def discard_rest(self) -> None:
-        """Finish the discards: each team throws its most zappable cards down to 6."""
-        for h in self.hands:
+        """Finish the discards: each team throws its riskiest cards down to 6."""
+        for t, h in enumerate(self.hands):
             while len(h) > 6:
-                h.remove(max(h, key=lambda x: (zap_exposure(x), x)))
+                if ZAP_ROLLOUT == "medium":
+                    risk = self.risk(t)
+                    h.remove(max(h, key=lambda x: (risk(x), x)))
+                else:
+                    h.remove(max(h, key=lambda x: (zap_exposure(x), x)))
+                self.disc[t] += 1
 
     def over(self) -> bool:
         return self.n_done >= 6 or (min(self.won) == 0 and max(self.won) == 5)
@@ -451,20 +508,41 @@ class ZapWorld:
     def play_lead(self, card: str) -> None:
         self.hands[self.lead].remove(card)
         self.cur = (self.lead, card)
+        self.played |= BIT[card]
 
     def play_follow(self, card: str) -> None:
         assert self.cur is not None
         tl, tc = self.cur
         f = 1 - tl
         self.hands[f].remove(card)
+        self.played |= BIT[card]
         w = f if card in zappers(tc) else tl
         self.won[w] += 1
         self.last = self.lead = w
         self.n_done += 1
         self.cur = None
 
+    def risk(self, t: int) -> Any:
+        """The medium bot's zap risk of a card, from team ``t``'s knowledge: the known
+        cards of the other hand that zap it, plus the unseen ones times the chance that
+        an unseen card is in that hand (bots.py ``_zap_risk``)."""
+        played = self.played
+        known = self.known[t] & ~played
+        unseen = self.base[t] & ~played
+        n_opp = len(self.hands[1 - t]) + self.disc[1 - t]
+        p = max(0, n_opp - known.bit_count()) / max(1, unseen.bit_count())
+
+        def risk(c: str) -> float:
+            z = zap_mask(c)
+            return (z & known).bit_count() + p * (z & unseen).bit_count()
+
+        return risk
+
     def policy_lead(self) -> str:
         t = self.lead
+        if ZAP_ROLLOUT == "medium":
+            risk = self.risk(t)
+            return min(self.hands[t], key=lambda x: (risk(x), x))
         opp = set(self.hands[1 - t])
         return min(self.hands[t], key=lambda x: (bool(zappers(x) & opp), -zap_exposure(x), x))
 
@@ -474,6 +552,9 @@ class ZapWorld:
         z = zappers(tc)
         hand = self.hands[1 - tl]
         zs = [c for c in hand if c in z]
+        if ZAP_ROLLOUT == "medium":
+            risk = self.risk(1 - tl)
+            return max(zs or hand, key=lambda x: (risk(x), x))
         return max(zs or hand, key=lambda x: (zap_exposure(x), x))
 
     def result(self) -> tuple[int | None, bool, list[int]]:
@@ -489,3 +570,151 @@ class ZapWorld:
                 self.play_lead(self.policy_lead())
             self.play_follow(self.policy_follow())
         return objective(*self.result(), me)
+
+
+# ------------------------------------------------------------------ Border Zap worlds
+
+
+class ZapInfo:
+    """What one seat's view of a Border Zap game in its discard or play phase tells: the
+    cards the other team certainly got (the cards this seat gave, its face-up cards), the
+    cards it played, the unseen cards, and the other team's past choices in the tricks.
+
+    :meth:`world` draws the other team's hand from that view the way ``resample`` does
+    (its 4 kept dealt cards are the ones it has played plus unseen cards drawn at random;
+    its discards are drawn from its unplayed cards); :meth:`surprise` counts the other
+    team's past choices that a world does not explain."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        me = view["seat"]
+        opp = 1 - me
+        self.me, self.opp = me, opp
+        tricks = [t for t in view.get("tricks") or ()]
+        faceup = [list(f) for f in view.get("faceup") or ([], [])]
+        trades = [list(t) for t in view.get("trades") or ()]
+        gave = [tr[me] for tr in trades]  # now the other team's
+        opp_played: list[str] = []
+        played: list[str] = []
+        for t in tricks:
+            played.append(t["card"])
+            if t["lead"] == opp:
+                opp_played.append(t["card"])
+            if t.get("follow"):
+                played.append(t["follow"])
+                if t["lead"] != opp:
+                    opp_played.append(t["follow"])
+        certain = set(gave) | set(faceup[opp])
+        self.hand = list(view["hand"])
+        self.originals = [c for c in opp_played if c not in certain]
+        self.certain = sorted(certain)
+        self.played_set = set(played)
+        seen = set(self.hand) | set(view.get("discards") or ()) | set(played)
+        seen |= {c for f in faceup for c in f} | {c for tr in trades for c in tr}
+        self.pool = [c for c in CARDS if c not in seen]
+        counts = view.get("hand_counts") or [6, 6]
+        dcounts = view.get("discard_counts") or [0, 0]
+        self.n_hand = counts[opp]
+        self.n_disc = dcounts[opp]
+        self.my_disc = dcounts[me]
+        self.kept = 2 * (3 - 1)  # dealt cards each team keeps through the two trades
+        done = [t for t in tricks if t.get("follow")]
+        self.won = [0, 0]
+        for t in done:
+            self.won[t["winner"]] += 1
+        self.n_done = len(done)
+        self.last = done[-1]["winner"] if done else None
+        cur = tricks[-1] if tricks and not tricks[-1].get("follow") else None
+        self.cur = None if cur is None else (cur["lead"], cur["card"])
+        self.lead = view.get("lead")
+        self.played = mask(played)
+        fu = [mask(faceup[0]), mask(faceup[1])]
+        traded = mask(c for tr in trades for c in tr)
+        self.public = fu[0] | fu[1] | traded
+        self.known = [mask(tr[t] for tr in trades) | fu[1 - t] for t in (0, 1)]
+        self.my_base = ALL & ~(
+            self.public | self.played | mask(self.hand) | mask(view.get("discards") or ())
+        )
+        # The other team's choices in the tricks: (lead?, card, cards played before it
+        # (with the lead card when following), its cards played from then on, the lead).
+        self.choices: list[tuple[bool, str, int, int, int, str | None]] = []
+        before = 0
+        mine_before = 0
+        for i, t in enumerate(tricks):
+            later = 0
+            for u in tricks[i:]:
+                if u["lead"] == opp:
+                    later |= BIT[u["card"]]
+                elif u.get("follow"):
+                    later |= BIT[u["follow"]]
+            if t["lead"] == opp:
+                self.choices.append((True, t["card"], before, later, mine_before, None))
+            elif t.get("follow"):
+                mine = mine_before | BIT[t["card"]]
+                self.choices.append(
+                    (False, t["follow"], before | BIT[t["card"]], later, mine, t["card"])
+                )
+            before |= BIT[t["card"]]
+            if t["lead"] == me:
+                mine_before |= BIT[t["card"]]
+            if t.get("follow"):
+                before |= BIT[t["follow"]]
+                if t["lead"] != me:
+                    mine_before |= BIT[t["follow"]]
+
+    def world(self, rng: Any) -> tuple[ZapWorld, int]:
+        """A world drawn at random from this view, with the other team's discards (mask)."""
+        need = self.kept - len(self.originals)
+        drawn = rng.sample(self.pool, need) if need > 0 else []
+        cards = [c for c in (*self.certain, *self.originals, *drawn) if c not in self.played_set]
+        rng.shuffle(cards)
+        hand = cards[: self.n_hand]
+        w = ZapWorld()
+        me, opp = self.me, self.opp
+        hands: list[list[str]] = [[], []]
+        hands[me] = list(self.hand)
+        hands[opp] = hand
+        w.hands = hands
+        disc = [0, 0]
+        disc[me], disc[opp] = self.my_disc, self.n_disc
+        w.disc = disc
+        w.won, w.n_done, w.last, w.lead, w.cur = (
+            self.won[:], self.n_done, self.last, self.lead, self.cur
+        )  # fmt: skip
+        w.played = self.played
+        w.known = self.known
+        gone = mask(cards[self.n_hand :])
+        base = [0, 0]
+        base[me] = self.my_base
+        base[opp] = ALL & ~(self.public | self.played | mask(hand) | gone)
+        w.base = base
+        return w, gone
+
+    def surprise(self, w: ZapWorld, gone: int) -> int:
+        """How many of the other team's choices in the tricks differ from what the medium
+        bot (``bots._zap_risk``: lead the safest card, zap with or throw the riskiest)
+        would have chosen in world ``w`` (R-175)."""
+        opp = self.opp
+        now = mask(w.hands[opp])
+        bad = 0
+        for lead, card, before, later, mine, led in self.choices:
+            hand = now | later
+            known = self.known[opp] & ~before
+            unseen = ALL & ~(self.public | before | hand | gone)
+            n = KEEP_ZAP - mine.bit_count() + self.my_disc
+            p = max(0, n - known.bit_count()) / max(1, unseen.bit_count())
+            scored = [
+                ((zap_mask(c) & known).bit_count() + p * (zap_mask(c) & unseen).bit_count(), c)
+                for c in CARDS
+                if hand & BIT[c]
+            ]
+            if lead:
+                best = min(scored)[1]
+            else:
+                assert led is not None
+                z = zappers(led)
+                best = max([x for x in scored if x[1] in z] or scored)[1]
+            bad += best != card
+        return bad
+
+
+KEEP_ZAP = 6
