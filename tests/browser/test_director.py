@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import format_violations, open_site, run_axe, wait_ready
+from browser_helpers import format_violations, open_site, run_axe, wait_ready, write_y4m
 from playwright.sync_api import expect
 
 from cardroom import tournament as tm
@@ -370,3 +370,59 @@ def test_the_director_works_offline_once_visited(new_context: Any, serve_site: A
         add_team(page, name, ("a", "b", "c"))
     page.get_by_role("button", name="Pair round 1").click()  # networkx, from the cache
     expect(page.locator("#td-say")).to_contain_text("Round 1 is paired")
+
+
+def test_a_result_code_scanned_from_a_match_devices_qr(
+    site: Any, playwright_instance: Any, tmp_path: Path
+) -> None:
+    """R-174: the director scans the QR code a match device shows (Chromium's fake camera
+    plays a video of it) and the result is entered as if typed."""
+    from conftest import CHROMIUM, CHROMIUM_ARGS, Guard  # noqa: PLC0415
+
+    from cardroom.web.director_logic import Desk  # noqa: PLC0415
+
+    d = Desk(combo=2)
+    assert d.act("create", {"name": "Scan Cup", "combo": "2", "rounds": "4"})
+    for i in range(4):
+        team = {"name": f"Team {i + 1}", "player1": "A", "player2": "B", "player3": "C"}
+        assert d.act("add-team", team), d.error
+    assert d.act("pair", {}) and d.t is not None
+    p = d.t.played[0].pairings[0]
+    assert p.b is not None
+    code = tm.result_code(d.t, 1, p.a, p.b, 75, 45)
+    video = tmp_path / "code.y4m"
+    write_y4m(video, code)
+    camera = playwright_instance.chromium.launch(
+        executable_path=str(CHROMIUM),
+        headless=True,
+        args=[
+            *CHROMIUM_ARGS,
+            "--use-fake-device-for-media-stream",
+            "--use-fake-ui-for-media-stream",
+            f"--use-file-for-fake-video-capture={video}",
+        ],
+    )
+    guard = Guard()
+    try:
+        ctx = camera.new_context(service_workers="block")
+        guard.attach(ctx, route=True)
+        store = json.dumps(d.store_text())
+        ctx.add_init_script(  # the tournament kept on this device, in the site's pages only
+            "if (location.protocol === 'http:' && "
+            "!localStorage.getItem('cardroom.tournament')) "
+            f"localStorage.setItem('cardroom.tournament', {store})"
+        )
+        page = ctx.new_page()
+        open_director(page, site, "/?tournament=open")
+        tab(page, "rounds")
+        assert stored(page).played[0].pairings[0].points is None
+        page.get_by_role("button", name="Scan its QR code").click()
+        expect(page.locator("#main")).to_contain_text("Result code accepted", timeout=30_000)
+        got = stored(page).played[0]
+        match = next(x for x in got.pairings if {x.a, x.b} == {p.a, p.b})
+        assert match.points == ((75, 45) if match.a == p.a else (45, 75))
+        axe_clean(page, "the rounds page after a scanned code")
+        ctx.close()
+    finally:
+        camera.close()
+    assert not guard.problems(), guard.problems()

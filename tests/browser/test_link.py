@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from browser_helpers import ACTION_TIMEOUT_MS, format_violations, open_site, run_axe
+from browser_helpers import ACTION_TIMEOUT_MS, format_violations, open_site, run_axe, write_y4m
 from conftest import CHROMIUM, CHROMIUM_ARGS, Guard
 from playwright.sync_api import expect
 
@@ -428,28 +428,6 @@ def test_a_hidden_hand_game_of_play_the_ranks_over_the_link(
     for page in pages.values():
         expect(page.locator(".kit-result")).to_have_attribute("data-winner", want)
     assert_axe(guest, "guest result")
-
-
-def write_y4m(path: Any, text: str, width: int = 640, height: int = 480, frames: int = 6) -> None:
-    """A YUV4MPEG2 (4:2:0) video of ``text``'s QR code, big, black on white."""
-    import segno  # noqa: PLC0415
-
-    matrix = [list(row) for row in segno.make(text, error="m", micro=False).matrix]
-    n = len(matrix) + 8  # four modules of quiet zone each side
-    scale = min(width, height) * 9 // 10 // n
-    x0, y0 = (width - n * scale) // 2, (height - n * scale) // 2
-    y_plane = bytearray([235]) * (width * height)
-    for r, row in enumerate(matrix):
-        for c, dark in enumerate(row):
-            if dark:
-                top, left = y0 + (r + 4) * scale, x0 + (c + 4) * scale
-                for yy in range(top, top + scale):
-                    y_plane[yy * width + left : yy * width + left + scale] = b"\x10" * scale
-    chroma = bytes([128]) * ((width // 2) * (height // 2))
-    with open(path, "wb") as f:
-        f.write(f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode())
-        for _ in range(frames):
-            f.write(b"FRAME\n" + bytes(y_plane) + chroma + chroma)
 
 
 def test_pairing_by_scanning_the_qr_code(

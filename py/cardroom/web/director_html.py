@@ -275,7 +275,12 @@ def _rounds(desk: Desk) -> str:
             '<p class="td-hint" id="td-code-hint">15 digits, like 1234-5678-9012-345; '
             "the last is a check digit that catches typos (R-124).</p>"
             f"{_error(desk, 'code')}"
-            '<p><button type="submit" class="bu-btn">Enter the code</button></p></form>'
+            '<p><button type="submit" class="bu-btn">Enter the code</button> '
+            '<button type="button" class="bu-btn bu-quiet" data-do="scan">'
+            "Scan its QR code</button></p>"
+            '<p class="td-error" id="td-scan-error" role="status"></p>'
+            '<div class="td-scan" id="td-scan" hidden><video id="td-video" muted playsinline '
+            'aria-label="The camera, looking for the match\'s QR code"></video></div></form>'
         )
     played = "".join(_round(desk, rnd, final_started) for rnd in reversed(t.played))
     return f'<h2 id="td-view-h" tabindex="-1">Rounds</h2>{_pair_box(desk)}{code}{played}{schedule}'

@@ -199,6 +199,35 @@ class DirectorScreen:
             dom.announce("The tournament was downloaded as a file.")
         elif what == "backup":
             download("tournament-unreadable-backup.json", load_text(BACKUP_KEY) or "", "text/plain")
+        elif what == "scan":
+            form = dom.closest(btn, "form")
+            if form is not None:
+                btn.disabled = True
+                asyncio.ensure_future(self.scan_code(form, btn))
+
+    async def scan_code(self, form: Any, btn: Any) -> None:
+        """Read a match device's result code with the camera and enter it (R-174)."""
+        from cardroom.web.link_scan import scan  # noqa: PLC0415  (on demand: the camera)
+
+        def found(text: str) -> None:
+            self.apply("code", {"code": text.strip()})
+
+        try:
+            await scan(
+                form,
+                found,
+                ids=("td-scan-error", "td-scan", "td-video"),
+                what="the match device's QR code",
+            )
+        except OSError as exc:
+            msg = str(exc)
+            box = dom.q("#td-scan-error", form)
+            if box is not None:
+                box.textContent = msg[:1].upper() + msg[1:] + "."
+            dom.announce(msg)
+        finally:
+            if bool(btn.isConnected):
+                btn.disabled = False
 
     def on_change(self, evt: Any) -> None:
         target = dom.nullable(evt.target)

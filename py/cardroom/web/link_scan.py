@@ -1,4 +1,5 @@
-"""Reading the host's pairing QR code with the camera (the guest's side).
+"""Reading a QR code with the camera: the host's pairing code (the guest's side), and a
+match's result code at the tournament director's desk.
 
 The browser's ``BarcodeDetector`` where it exists; elsewhere jsQR (npm ``jsqr``, shipped
 as ``jsqr.js``, fetched only when scanning starts and then kept offline by the service
@@ -52,12 +53,20 @@ async def _load_jsqr() -> Any:
     return js.window.jsQR
 
 
-async def scan(panel: Any, on_found: Callable[[str], None]) -> None:
+async def scan(
+    panel: Any,
+    on_found: Callable[[str], None],
+    *,
+    ids: tuple[str, str, str] = ("link-error", "link-scan", "link-video"),
+    what: str = "the host's QR code",
+) -> None:
     """Show the camera in ``panel`` and call ``on_found(text)`` with the first QR code
-    read; raise ``OSError`` with a sentence when there is no camera to use."""
-    error = dom.q("#link-error", panel)
-    box = dom.q("#link-scan", panel)
-    video = dom.q("#link-video", panel)
+    read; raise ``OSError`` with a sentence when there is no camera to use. ``ids`` name
+    the panel's error line, the box around the video and the ``<video>``; ``what`` says
+    what to point the camera at."""
+    error = dom.q(f"#{ids[0]}", panel)
+    box = dom.q(f"#{ids[1]}", panel)
+    video = dom.q(f"#{ids[2]}", panel)
     media = dom.nullable(getattr(js.navigator, "mediaDevices", None))
     if not bool(js.window.isSecureContext) or media is None:
         raise OSError(
@@ -72,7 +81,7 @@ async def scan(panel: Any, on_found: Callable[[str], None]) -> None:
     video.srcObject = stream
     await video.play()
     error.textContent = ""
-    dom.announce("The camera is on: point it at the host's QR code.")
+    dom.announce(f"The camera is on: point it at {what}.")
     detector = None
     if dom.nullable(getattr(js.window, "BarcodeDetector", None)) is not None:
         try:
