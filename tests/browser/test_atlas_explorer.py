@@ -45,7 +45,18 @@ _POINT_INSIDE = """
 """
 
 
+_SETTLED = """() => new Promise((done) => {
+    let y = scrollY, still = 0;
+    const look = () => {
+        if (scrollY === y) still += 1; else { y = scrollY; still = 0; }
+        if (still >= 6) done(true); else requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+})"""
+
+
 def _point_in_state(page: Any, code: str) -> tuple[float, float]:
+    page.evaluate(_SETTLED)  # a card shown below the fold scrolls smoothly into view first
     pt = page.evaluate(_POINT_INSIDE, code)
     assert pt is not None, f"no visible, unobstructed point inside the {code} shape"
     return pt["x"], pt["y"]
