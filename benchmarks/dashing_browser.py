@@ -31,15 +31,13 @@ import os
 import shutil
 import sys
 import tempfile
-import threading
 import time
 import types
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
-from _common import ARGS, CHROMIUM, HOST
-from solver_browser import BENCH_PREFIX, build_site, make_server, page_config, stats
+from _common import CHROMIUM
+from solver_browser import build_site, page_config, run_bench_page, stats
 
 BUDGET_P99_MS = 50.0
 READY_TIMEOUT_MS = 120_000
@@ -157,64 +155,24 @@ def cpython_runner() -> types.ModuleType:
 
 
 def run_browser(site: Path, args: argparse.Namespace, log: Any) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright  # noqa: PLC0415
-
     bench = Path(tempfile.mkdtemp(prefix="cardroom-dashing-bench-"))
     conf = page_config(site)
     (bench / "index.html").write_text(BENCH_PAGE % {"conf": json.dumps(conf)}, "utf-8")
     (bench / "bench_runner.py").write_text(RUNNER_PY.lstrip(), "utf-8")
-    server = make_server(site, bench)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    origin = f"http://{HOST}:{server.server_address[1]}"
-    blocked: list[str] = []
-    out: dict[str, Any] = {"blocked": blocked, "runs": {}}
 
-    def route(r: Any) -> None:
-        if urlsplit(r.request.url).hostname == HOST:
-            r.continue_()
-        else:
-            blocked.append(r.request.url)
-            r.abort()
+    def body(call: Any, out: dict[str, Any]) -> None:
+        out["warmup"] = call("warmup", {"seconds": args.warmup})
+        log(f"warm-up {out['warmup']['games']} games")
+        for level in LEVELS:
+            for d in DIFFICULTIES:
+                arg = {"level": level, "difficulty": d, "games": args.games}
+                r = call("run", {**arg, "seed": args.seed})
+                out["runs"][f"{level}/{d}"] = r
+                log(f"  L{level} {d:<6} {len(r['times']):>5} moves")
 
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-            try:
-                ctx = browser.new_context(service_workers="block")
-                ctx.route("**/*", route)
-                page = ctx.new_page()
-                page.goto(origin + BENCH_PREFIX, wait_until="commit", timeout=READY_TIMEOUT_MS)
-                page.wait_for_function(
-                    "() => window.benchCall || window.benchError", timeout=READY_TIMEOUT_MS
-                )
-                error = page.evaluate("() => window.benchError || null")
-                if error:
-                    raise RuntimeError(f"bench page failed:\n{error}")
-                out["info"] = page.evaluate("() => window.benchInfo")
-
-                def call(name: str, arg: dict[str, Any]) -> dict[str, Any]:
-                    text = page.evaluate(
-                        "([n, a]) => window.benchCall(n, a)", [name, json.dumps(arg)]
-                    )
-                    return json.loads(text)
-
-                out["warmup"] = call("warmup", {"seconds": args.warmup})
-                log(f"Pyodide {out['info']['pyodide']} up; warm-up {out['warmup']['games']} games")
-                for level in LEVELS:
-                    for d in DIFFICULTIES:
-                        arg = {"level": level, "difficulty": d, "games": args.games}
-                        r = call("run", {**arg, "seed": args.seed})
-                        out["runs"][f"{level}/{d}"] = r
-                        log(f"  L{level} {d:<6} {len(r['times']):>5} moves")
-            finally:
-                browser.close()
-    except Exception as exc:
-        out["error"] = f"{type(exc).__name__}: {exc}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        shutil.rmtree(bench, ignore_errors=True)
-    return out
+    return run_bench_page(
+        site, bench, log, body, ready="window.benchCall || window.benchError", result={"runs": {}}
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -31,15 +31,12 @@ import os
 import shutil
 import sys
 import tempfile
-import threading
 import time
-import traceback
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
-from _common import ARGS, CHROMIUM, HOST, ROOT
-from solver_browser import BENCH_PREFIX, build_site, make_server, page_config, stats
+from _common import CHROMIUM, ROOT
+from solver_browser import build_site, page_config, run_bench_page, stats
 
 LEVELS = ("easy", "medium", "hard")
 BUDGET_P99_MS = 50.0
@@ -133,8 +130,6 @@ try {
 
 
 def run_browser(site: Path, args: argparse.Namespace, log: Any) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright  # noqa: PLC0415
-
     conf = page_config(site)
     if not conf["boot"]:
         raise FileNotFoundError(f"{site} has no built pyodide-boot.mjs")
@@ -142,62 +137,20 @@ def run_browser(site: Path, args: argparse.Namespace, log: Any) -> dict[str, Any
     (bench / "index.html").write_text(BENCH_PAGE % {"conf": json.dumps(conf)}, "utf-8")
     shutil.copyfile(ROOT / "benchmarks" / "sequence_bots.py", bench / "solver_bench.py")
     (bench / "bench_runner.py").write_text(RUNNER_PY.lstrip(), "utf-8")
-    server = make_server(site, bench)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    origin = f"http://{HOST}:{server.server_address[1]}"
-    blocked: list[str] = []
-    result: dict[str, Any] = {"blocked": blocked}
 
-    def route(r: Any) -> None:
-        if urlsplit(r.request.url).hostname == HOST:
-            r.continue_()
-        else:
-            blocked.append(r.request.url)
-            r.abort()
+    def body(call: Any, result: dict[str, Any]) -> None:
+        players = [int(x) for x in args.players.split(",")]
+        result["setup"] = call(
+            "setup", {"players": players, "games": args.games, "seed": args.seed}
+        )
+        log(f"{result['setup']['positions']} positions")
+        call("warmup", {"seconds": args.warmup})
+        result["runs"] = {}
+        for level in LEVELS:
+            result["runs"][level] = call("run", {"level": level, "repeat": args.repeat})
+            log(f"  {level} done")
 
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-            try:
-                ctx = browser.new_context(service_workers="block")
-                ctx.route("**/*", route)
-                page = ctx.new_page()
-                t0 = time.perf_counter()
-                page.goto(origin + BENCH_PREFIX, wait_until="commit", timeout=READY_TIMEOUT_MS)
-                page.wait_for_function(
-                    "() => window.benchInfo || window.benchError", timeout=READY_TIMEOUT_MS
-                )
-                error = page.evaluate("() => window.benchError || null")
-                if error:
-                    raise RuntimeError(f"bench page failed:\n{error}")
-                result["info"] = page.evaluate("() => window.benchInfo")
-                log(f"Pyodide {result['info']['pyodide']} up in {time.perf_counter() - t0:.1f} s")
-
-                def call(name: str, arg: dict[str, Any]) -> Any:
-                    text = page.evaluate(
-                        "([n, a]) => window.benchCall(n, a)", [name, json.dumps(arg)]
-                    )
-                    return json.loads(text)
-
-                players = [int(x) for x in args.players.split(",")]
-                result["setup"] = call(
-                    "setup", {"players": players, "games": args.games, "seed": args.seed}
-                )
-                log(f"{result['setup']['positions']} positions")
-                call("warmup", {"seconds": args.warmup})
-                result["runs"] = {}
-                for level in LEVELS:
-                    result["runs"][level] = call("run", {"level": level, "repeat": args.repeat})
-                    log(f"  {level} done")
-            finally:
-                browser.close()
-    except Exception:
-        result["error"] = traceback.format_exc()
-    finally:
-        server.shutdown()
-        server.server_close()
-        shutil.rmtree(bench, ignore_errors=True)
-    return result
+    return run_bench_page(site, bench, log, body)
 
 
 def main(argv: list[str] | None = None) -> int:

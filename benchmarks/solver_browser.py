@@ -48,8 +48,10 @@ import sys
 import tempfile
 import threading
 import time
+import traceback
 import types
 import zipfile
+from collections.abc import Callable
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -332,6 +334,73 @@ def cpython_runner() -> types.ModuleType:
 
 
 # --------------------------------------------------------------------------- the browser
+
+
+def run_bench_page(
+    site: Path,
+    bench: Path,
+    log: Any,
+    body: Callable[[Callable[[str, Any], Any], dict[str, Any]], None],
+    *,
+    ready: str = "window.benchInfo || window.benchError",
+    result: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """What every in-browser benchmark does around its own measurements: serve ``site``
+    with the bench page in ``bench`` (deleted afterwards) on 127.0.0.1, open it in headless
+    Chromium with service workers off and every request to another host blocked (and listed
+    under ``"blocked"``), wait until ``ready`` holds, fail on the page's ``benchError``, keep
+    ``benchInfo`` under ``"info"``, then ``body(call, result)``: ``call(name, arg)`` runs
+    ``window.benchCall(name, json(arg))`` and returns its JSON answer. Any failure is kept
+    as ``result["error"]`` (a traceback)."""
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+
+    server = make_server(site, bench)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    origin = f"http://{HOST}:{server.server_address[1]}"
+    blocked: list[str] = []
+    result = {} if result is None else result
+    result["blocked"] = blocked
+
+    def route(r: Any) -> None:
+        if urlsplit(r.request.url).hostname == HOST:
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            try:
+                ctx = browser.new_context(service_workers="block")
+                ctx.route("**/*", route)
+                page = ctx.new_page()
+                t0 = time.perf_counter()
+                page.goto(origin + BENCH_PREFIX, wait_until="commit", timeout=READY_TIMEOUT_MS)
+                page.wait_for_function(f"() => {ready}", timeout=READY_TIMEOUT_MS)
+                error = page.evaluate("() => window.benchError || null")
+                if error:
+                    raise RuntimeError(f"bench page failed:\n{error}")
+                result["info"] = page.evaluate("() => window.benchInfo")
+                log(f"Pyodide {result['info']['pyodide']} up in {time.perf_counter() - t0:.1f} s")
+                page.set_default_timeout(0)  # a run may take minutes
+
+                def call(name: str, arg: Any) -> Any:
+                    text = page.evaluate(
+                        "([n, a]) => window.benchCall(n, a)", [name, json.dumps(arg)]
+                    )
+                    return json.loads(text)
+
+                body(call, result)
+            finally:
+                browser.close()
+    except Exception:
+        result["error"] = traceback.format_exc()
+    finally:
+        server.shutdown()
+        server.server_close()
+        shutil.rmtree(bench, ignore_errors=True)
+    return result
 
 
 def run_browser(

@@ -31,15 +31,18 @@ import json
 import shutil
 import sys
 import tempfile
-import threading
 import time
-import traceback
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
-from _common import ARGS, CHROMIUM, HOST
-from solver_browser import BENCH_PAGE, BENCH_PREFIX, build_site, make_server, page_config, stats
+from _common import CHROMIUM
+from solver_browser import (
+    BENCH_PAGE,
+    build_site,
+    page_config,
+    run_bench_page,
+    stats,
+)
 
 LEVELS = (2, 3, 4)
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -97,64 +100,21 @@ def run(arg):
 
 
 def run_browser(site: Path, args: argparse.Namespace, log: Any) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright  # noqa: PLC0415
-
     conf = page_config(site)
     bench = Path(tempfile.mkdtemp(prefix="cardroom-state-iq-bench-"))
     page_html = BENCH_PAGE.replace("Border-Up solver benchmark", "State IQ bot benchmark")
     page_html = page_html.replace('["solver_bench.py", "bench_runner.py"]', '["bench_runner.py"]')
     (bench / "index.html").write_text(page_html % {"conf": json.dumps(conf)}, "utf-8")
     (bench / "bench_runner.py").write_text(RUNNER_PY.lstrip(), "utf-8")
-    server = make_server(site, bench)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    origin = f"http://{HOST}:{server.server_address[1]}"
-    blocked: list[str] = []
-    result: dict[str, Any] = {"blocked": blocked}
-
-    def route(r: Any) -> None:
-        if urlsplit(r.request.url).hostname == HOST:
-            r.continue_()
-        else:
-            blocked.append(r.request.url)
-            r.abort()
-
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-            try:
-                ctx = browser.new_context(service_workers="block")
-                ctx.route("**/*", route)
-                page = ctx.new_page()
-                t0 = time.perf_counter()
-                page.goto(origin + BENCH_PREFIX, wait_until="commit", timeout=READY_TIMEOUT_MS)
-                page.wait_for_function(
-                    "() => window.benchInfo || window.benchError", timeout=READY_TIMEOUT_MS
-                )
-                error = page.evaluate("() => window.benchError || null")
-                if error:
-                    raise RuntimeError(f"bench page failed:\n{error}")
-                result["info"] = page.evaluate("() => window.benchInfo")
-                log(f"Pyodide {result['info']['pyodide']} up in {time.perf_counter() - t0:.1f} s")
-                arg = {
-                    "levels": list(LEVELS),
-                    "difficulties": list(DIFFICULTIES),
-                    "games": args.games,
-                    "seed": args.seed,
-                    "warmup": args.warmup,
-                    "repeat": args.repeat,
-                }
-                page.set_default_timeout(0)
-                text = page.evaluate("(a) => window.benchCall('run', a)", json.dumps(arg))
-                result.update(json.loads(text))
-            finally:
-                browser.close()
-    except Exception as exc:
-        result["error"] = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        shutil.rmtree(bench, ignore_errors=True)
-    return result
+    arg = {
+        "levels": list(LEVELS),
+        "difficulties": list(DIFFICULTIES),
+        "games": args.games,
+        "seed": args.seed,
+        "warmup": args.warmup,
+        "repeat": args.repeat,
+    }
+    return run_bench_page(site, bench, log, lambda call, result: result.update(call("run", arg)))
 
 
 def main(argv: list[str] | None = None) -> int:
