@@ -92,9 +92,10 @@ def main() -> Any:
         js.document.title = f"cardroom · {title}"
         _mounted = screen
         dom.mark_ready(key)
-        from cardroom.web.share import page_ready  # noqa: PLC0415  (after ready: not on its path)
+        if dom.in_frame():  # an embed: cardroom:ready to the parent page
+            from cardroom.web.share import page_ready  # noqa: PLC0415
 
-        page_ready(route)  # the embed look, the atlas's Share, cardroom:ready
+            page_ready(route)
         return screen
     except Exception as exc:
         fail = dom.nullable(getattr(js.window, "cardroomFail", None))

@@ -83,9 +83,17 @@ class AtlasExplorer:
         small = dom.q(".small-states")
         if small is not None:  # the small states as buttons (phones)
             on(small, "click", self.on_click)
+        share = dom.q("[data-share-atlas]")
+        if share is not None:  # the link, its QR code and the iframe snippet
+            on(share, "click", self.on_share)
         self.zoom = dom.q("#map-zoom")
         if self.zoom is not None:  # phones: enlarge the map and pan it with a finger
             on(self.zoom, "click", self.on_zoom)
+
+    def on_share(self, _evt: Any) -> None:
+        from cardroom.web.share import open_atlas_share  # noqa: PLC0415  (on demand)
+
+        open_atlas_share()
 
     def on_zoom(self, _evt: Any = None) -> None:
         wrap = dom.q(".map-wrap")

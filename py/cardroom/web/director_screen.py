@@ -33,11 +33,6 @@ from cardroom.web.libs import load_library
 TITLE = "Tournament director"
 
 
-async def load_networkx() -> float:
-    """Fetch, unpack and import networkx; the milliseconds taken."""
-    return await load_library("networkx")
-
-
 # ------------------------------------------------------------------ the device
 
 
@@ -109,7 +104,7 @@ class DirectorScreen:
     async def start(self) -> None:
         root = js.document.documentElement
         try:
-            ms = await load_networkx()
+            ms = await load_library("networkx")
         except Exception as exc:
             dom.q(
                 ".td-loading", self.section

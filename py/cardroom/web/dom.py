@@ -119,6 +119,14 @@ def announce(message: str) -> None:
         region.textContent = message
 
 
+def in_frame() -> bool:
+    """True inside a frame of another page (``window.parent !== window``): an embed."""
+    try:
+        return not bool(getattr(js.Object, "is")(js.window.parent, js.window))
+    except Exception:  # a parent we may not even look at is still a parent
+        return True
+
+
 def mark_ready(screen: str) -> None:
     """Signal that ``screen`` is interactive (the contract tests and embeds wait on)."""
     root = document.documentElement

@@ -512,9 +512,10 @@ class Table:
         title.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
         js.window.scrollTo(0, 0)  # the result's headline sits right under the bar
         dom.announce(f"{headline}. {result.get('summary') or ''}")
-        from cardroom.web.share import post_result  # noqa: PLC0415
+        if dom.in_frame():  # an embed: cardroom:result to the parent page, once
+            from cardroom.web.share import post_result  # noqa: PLC0415
 
-        post_result(self, result)  # to the parent page when embedded, once
+            post_result(self, result)
 
     def on_result_click(self, evt: Any) -> None:
         if float(js.performance.now()) < self.settled_at:

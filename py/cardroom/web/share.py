@@ -36,14 +36,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ShareDialog",
-    "embedded",
     "open_atlas_share",
     "open_setup_share",
     "open_table_share",
     "page_ready",
     "post",
     "post_result",
-    "share_button",
 ]
 
 POSTED_PREFIX = "cardroom:posted:"
@@ -52,34 +50,19 @@ POSTED_PREFIX = "cardroom:posted:"
 # ====================================================================== embedding
 
 
-def embedded() -> bool:
-    """True inside a frame of another page (``window.parent !== window``)."""
-    try:
-        return not bool(getattr(js.Object, "is")(js.window.parent, js.window))
-    except Exception:  # a parent we may not even look at is still a parent
-        return True
-
-
 def post(message: dict[str, Any]) -> bool:
     """Post ``message`` to the parent page when embedded (nothing otherwise). The target
     origin is ``"*"``: see :mod:`cardroom.web.share_logic` (static pages, nothing secret
     in the payload, nothing read back)."""
-    if not embedded():
+    if not dom.in_frame():
         return False
     js.window.parent.postMessage(js.JSON.parse(json.dumps(message)), "*")
     return True
 
 
 def page_ready(route: Route) -> None:
-    """Called once the routed screen is interactive: the embed look, the atlas's Share
-    button, and ``cardroom:ready`` to the parent page."""
-    if route.embed:
-        js.document.documentElement.setAttribute("data-embed", "1")
-    if route.screen == "atlas":
-        head = dom.q("#screen-atlas .screen-head")
-        if head is not None and dom.q("[data-share-atlas]", head) is None:
-            head.insertAdjacentHTML("beforeend", share_button("data-share-atlas"))
-            _keep.on(dom.q("[data-share-atlas]", head), "click", lambda _e: open_atlas_share())
+    """Called once the routed screen is interactive in a frame: ``cardroom:ready`` to the
+    parent page (``embed=1`` has already hidden the site's chrome: web/boot.js)."""
     setup = route.setup if route.screen == "game" else None
     post(ready_message(route.screen, setup))
 
@@ -87,7 +70,7 @@ def page_ready(route: Route) -> None:
 def post_result(table: Table, result: dict[str, Any]) -> None:
     """``cardroom:result`` for a finished game, once per game: a reload that shows its
     result again does not post it again (R-187)."""
-    if not embedded():
+    if not dom.in_frame():
         return
     key = POSTED_PREFIX + table.run
     store = _session()
@@ -114,10 +97,6 @@ def _session() -> Any:
 
 
 # ====================================================================== the dialog
-
-
-def share_button(marker: str, cls: str = "bu-btn bu-quiet share-open") -> str:
-    return f'<button type="button" class="{cls}" {marker} aria-haspopup="dialog">Share</button>'
 
 
 def _base() -> str:
@@ -274,7 +253,6 @@ class ShareDialog:
             opener.focus()
 
 
-_keep = dom.Bindings()  # the atlas's button lives as long as the page
 _open: list[ShareDialog] = []
 
 
