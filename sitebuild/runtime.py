@@ -45,16 +45,29 @@ PYSCRIPT_START_CHUNKS = (
     "py-game",
     "py-terminal",
 )
-#: Modules a memory snapshot holds (pure Python: in snapshot mode `js` reaches no page).
-#: Together they are the start path of the atlas and of Border-Up, minus the DOM layer.
+#: What a memory snapshot holds (pure Python: in snapshot mode `js` reaches no page):
+#: modules to import, and ``module:function`` to call once so that its cached result is
+#: in the snapshot too. Together they are the start path of the home page, the atlas and
+#: Border-Up, minus the DOM layer.
 SNAPSHOT_MODULES = (
     "cardroom.atlas",
     "cardroom.core",
+    "cardroom.scoring",
     "cardroom.web.cards",
+    "cardroom.web.links",
     "cardroom.web.kit_logic",
+    "cardroom.web.hand_model",
     "cardroom.web.border_up_logic",
+    "cardroom.geoplunge.border_up",
+    "cardroom.geoplunge.bot",
+    "cardroom.geoplunge.groups",
     "cardroom.geoplunge.solver",
+    "cardroom.atlas:states",
+    "cardroom.atlas:by_code",
+    "cardroom.atlas:borders",
 )
+#: Where the cardroom package (its zip, imported as is) lives in Python's file system.
+PACKAGE_PATH = "/lib/cardroom.zip"
 SOURCE_MAP_RE = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
 
 
@@ -126,7 +139,7 @@ def build_id(out: Path, pkg_name: str) -> str:
         h.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
     for src in ("pyodide-boot.mjs", "snapshot-worker.mjs"):
         h.update((WEB / src).read_bytes())
-    h.update(repr(SNAPSHOT_MODULES).encode())
+    h.update(repr((SNAPSHOT_MODULES, PACKAGE_PATH)).encode())
     return h.hexdigest()[:16]
 
 
@@ -138,7 +151,7 @@ def write_boot_module(out: Path, runtime: Runtime, pkg_name: str, cards_name: st
         {
             "PKG_URL": json.dumps(f"./py/{pkg_name}"),
             "CARDS_URL": json.dumps(f"./{cards_name}"),
-            "SITE_PACKAGES": json.dumps(runtime.site_packages),
+            "PACKAGE_PATH": json.dumps(PACKAGE_PATH),
             "BUILD_ID": json.dumps(build_id(out, pkg_name)),
             "SNAPSHOT_MODULES": json.dumps(list(SNAPSHOT_MODULES)),
         },

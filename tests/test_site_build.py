@@ -4,6 +4,7 @@ service worker's precache list, the manifest, determinism and the offline guaran
 from __future__ import annotations
 
 import hashlib
+import importlib
 import importlib.util
 import json
 import re
@@ -154,10 +155,14 @@ def test_boot_module_keys_snapshots_by_build_and_fetches_cards_for_the_atlas_onl
     build_id = re.search(r'const BUILD_ID = "([0-9a-f]{16})";', boot)
     assert build_id, "the snapshot key needs the build's id"
     modules = json.loads(re.search(r"const SNAPSHOT_MODULES = (\[.*?\]);", boot).group(1))
-    pkg = ROOT / "py"
-    for m in modules:  # every module a snapshot imports exists in the package
-        path = pkg.joinpath(*m.split("."))
-        assert path.with_suffix(".py").is_file() or (path / "__init__.py").is_file(), m
+    for entry in modules:  # each is pure Python (no `js`), and each call to warm exists
+        name, _, call = entry.partition(":")
+        module = importlib.import_module(name)
+        assert module.__file__ and Path(module.__file__).is_relative_to(ROOT / "py"), entry
+        if call:
+            assert callable(getattr(module, call)), entry
+            getattr(module, call)()
+    assert re.search(r'const PACKAGE_PATH = "/lib/[a-z]+\.zip";', boot)
     assert re.search(r"const cards = screenShowsCards\(\)\s*\?\s*fetchOk\(CARDS_URL", boot)
     assert (site / "snapshot-worker.mjs").is_file()
     # Source maps are not shipped, so nothing names one.

@@ -19,7 +19,7 @@
 // After a fresh start, once the screen is interactive, the service worker is in place
 // and the browser is idle, snapshot-worker.mjs makes a new snapshot off the main thread.
 //
-// Once Python is up it unpacks the package into site-packages and mounts the routed
+// Once Python is up it puts the package's zip on sys.path and mounts the routed
 // screen (cardroom.web.app.main), so the page is interactive as soon as Pyodide is; only
 // then does it import PyScript, so PyScript's own start-up never delays the page.
 // PyScript imports this same module as its interpreter (same URL, same instance): its
@@ -35,7 +35,7 @@ const sink = {
   stderr: (line) => console.warn(line),
 };
 const PACKAGE_URL = new URL({{PKG_URL}}, import.meta.url).href;
-const SITE_PACKAGES = {{SITE_PACKAGES}};
+const PACKAGE_PATH = {{PACKAGE_PATH}};
 const CARDS_URL = new URL({{CARDS_URL}}, import.meta.url).href;
 const PYSCRIPT_URL = new URL("./pyscript/core.js", import.meta.url).href;
 const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
@@ -120,9 +120,38 @@ async function dropSnapshot(why) {
   } catch (err) { /* nothing stored, nothing to delete */ }
 }
 
+// Snapshots are stored sparse: a Python heap is about half empty pages, so the body is a
+// bitmap of the heap's 4 KiB pages (bit set: the page holds data) followed by the pages
+// that hold data, in order. snapshot-worker.mjs packs it; this unpacks it.
+const SNAPSHOT_PAGE = 4096;
+
+function unpackSnapshot(packed, size) {
+  const pages = Math.ceil(size / SNAPSHOT_PAGE);
+  const map = new Uint8Array(packed, 0, Math.ceil(pages / 8));
+  const out = new Uint8Array(size);
+  let from = map.length;
+  let page = 0;
+  while (page < pages) {
+    if (!(map[page >> 3] & (1 << (page & 7)))) {
+      page += 1;
+      continue;
+    }
+    let end = page + 1; // copy a run of full pages at once
+    while (end < pages && map[end >> 3] & (1 << (end & 7))) end += 1;
+    const length = Math.min(end * SNAPSHOT_PAGE, size) - page * SNAPSHOT_PAGE;
+    if (from + length > packed.byteLength) throw new Error("it is shorter than its page map");
+    out.set(new Uint8Array(packed, from, length), page * SNAPSHOT_PAGE);
+    from += length;
+    page = end;
+  }
+  if (from !== packed.byteLength) throw new Error("it is longer than its page map");
+  return out;
+}
+
 // This build's snapshot as bytes, or null (deleting one that cannot be used: made by
-// another build or browser, or with bytes that do not match their SHA-256). Started
-// before the first paint, so reading and checking 30 MB overlaps with it.
+// another build or browser, with stored bytes that do not match their SHA-256, or that
+// do not unpack to their recorded size). Started before the first paint, so reading and
+// checking overlap with it.
 async function readSnapshot() {
   if (!snapshotsPossible()) return null;
   try {
@@ -133,12 +162,12 @@ async function readSnapshot() {
       await dropSnapshot("made by another build or browser");
       return null;
     }
-    const bytes = new Uint8Array(await hit.arrayBuffer());
-    if ((await sha256(bytes)) !== hit.headers.get("x-snapshot-sha256")) {
+    const packed = await hit.arrayBuffer();
+    if ((await sha256(packed)) !== hit.headers.get("x-snapshot-sha256")) {
       await dropSnapshot("its bytes are damaged");
       return null;
     }
-    return bytes;
+    return unpackSnapshot(packed, Number(hit.headers.get("x-snapshot-bytes")));
   } catch (err) {
     await dropSnapshot(String((err && err.message) || err));
     return null;
@@ -182,7 +211,7 @@ function scheduleSnapshot() {
       cache: SNAPSHOT_CACHE,
       url: SNAPSHOT_URL,
       packageUrl: PACKAGE_URL,
-      sitePackages: SITE_PACKAGES,
+      packagePath: PACKAGE_PATH,
       modules: SNAPSHOT_MODULES,
     });
   };
@@ -219,6 +248,16 @@ async function restore(snapshot) {
   }
 }
 
+// The cardroom package goes into Python's file system as the zip itself, imported with
+// zipimport (its data files are read with importlib.resources, which reads zips): one
+// file write instead of unpacking a hundred files. The snapshot worker does the same, so
+// a restored interpreter finds its package where it left it.
+function mountPackage(pyodide, bytes) {
+  pyodide.FS.writeFile(PACKAGE_PATH, new Uint8Array(bytes));
+  const path = JSON.stringify(PACKAGE_PATH);
+  pyodide.runPython(`import sys\nif ${path} not in sys.path:\n    sys.path.insert(0, ${path})`);
+}
+
 async function boot() {
   const found = readSnapshot(); // Cache Storage only: nothing here delays the first paint
   await afterFirstPaint();
@@ -238,7 +277,7 @@ async function boot() {
   root.dataset.boot = path;
   performance.mark(`cardroom:boot-${path}`);
   performance.mark("cardroom:pyodide-up");
-  pyodide.unpackArchive(await pkg, "zip", { extractDir: SITE_PACKAGES });
+  mountPackage(pyodide, await pkg);
   await cards; // in the page long before Python is up; screens clone them at once
   stage("open", "Opening cardroom…");
   try {

@@ -29,12 +29,14 @@ _STORED = """async () => {
     const hex = [...new Uint8Array(d)].map(b => b.toString(16).padStart(2, '0')).join('');
     return {
         entries: 1, bytes: bytes.length, key: r.headers.get('x-snapshot-key'),
+        heap: Number(r.headers.get('x-snapshot-bytes')),
         intact: hex === r.headers.get('x-snapshot-sha256'),
     };
 }"""
 
-# Rewrite the stored snapshot: ``how`` is "key" (another build's key) or "bytes" (damage
-# the bytes in the middle, keeping the recorded digest).
+# Rewrite the stored snapshot: ``how`` is "key" (another build's key), "bytes" (damage
+# the bytes in the middle, keeping the recorded digest) or "size" (a heap size that does
+# not fit the stored page map).
 _TAMPER = """async (how) => {
     const c = await caches.open('cardroom.snapshot');
     const [req] = await c.keys();
@@ -43,6 +45,8 @@ _TAMPER = """async (how) => {
     const headers = new Headers(r.headers);
     if (how === 'key') {
         headers.set('x-snapshot-key', 'another-build ' + headers.get('x-snapshot-key'));
+    } else if (how === 'size') {
+        headers.set('x-snapshot-bytes', String(Number(headers.get('x-snapshot-bytes')) + 65536));
     } else {
         for (let i = 0; i < 4096; i++) bytes[(bytes.length >> 1) + i] ^= 0x5a;
     }
@@ -84,7 +88,8 @@ def test_repeat_visits_restore_python_from_a_snapshot(new_context: Any, serve_si
     assert _boot_path(page) == "fresh"
     page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
     stored = _wait_snapshot(page)
-    assert stored["bytes"] > 10_000_000, stored  # a whole Python heap
+    assert stored["heap"] > 20_000_000, stored  # a whole Python heap
+    assert 5_000_000 < stored["bytes"] < stored["heap"], stored  # stored without empty pages
     assert "pyodide/" in stored["key"] and "Chrome" in stored["key"]
 
     # Second visit: restored from the snapshot, and the screen works.
@@ -110,7 +115,7 @@ def test_repeat_visits_restore_python_from_a_snapshot(new_context: Any, serve_si
     expect_card(page, "NM")
 
 
-@pytest.mark.parametrize("damage", ["key", "bytes"])
+@pytest.mark.parametrize("damage", ["key", "bytes", "size"])
 def test_a_snapshot_from_another_build_or_with_damaged_bytes_falls_back(
     new_context: Any, serve_site: Any, damage: str
 ) -> None:
@@ -124,6 +129,8 @@ def test_a_snapshot_from_another_build_or_with_damaged_bytes_falls_back(
     tampered = page.evaluate(_STORED)
     if damage == "key":
         assert tampered["key"] != before["key"] and tampered["intact"]
+    elif damage == "size":
+        assert tampered["heap"] != before["heap"] and tampered["intact"]
     else:
         assert tampered["key"] == before["key"] and not tampered["intact"]
 
