@@ -2,16 +2,53 @@
 
 from __future__ import annotations
 
+import ast
 import zipfile
 from pathlib import Path
 
 from cardroom import atlas
 
-from .common import ZIP_DATE
+from .common import NODE, ZIP_DATE
 
 #: Package files no screen loads at start: the Tri-Virsity dictionary (453 KB) is fetched
 #: when its screen opens (``cardroom.trivirsity.words.load(raw)``), never on the start path.
 LAZY = frozenset({"data/enable1.txt.gz"})
+
+#: PyScript's Python API (``pyscript.web``, ``pyscript.when``, ``pyscript.storage``), from
+#: the vendored ``@pyscript/core``: shipped in the package's zip, so it is importable the
+#: moment the screen mounts, before PyScript's own JavaScript has loaded (the boot module
+#: registers the two JavaScript modules it needs, see web/pyodide-boot.mjs).
+PYSCRIPT_PY = NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
+#: Its modules no screen imports (the virtual file system and the camera/microphone): they
+#: would be dead bytes on every first visit.
+PYSCRIPT_SKIP = frozenset({"fs.py", "media.py"})
+
+
+def strip_docstrings(source: bytes) -> bytes:
+    """``source`` without its docstrings (about half of PyScript's Python is prose):
+    the same code, re-emitted by ``ast.unparse``."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if not isinstance(body, list) or not body:
+            continue
+        first = body[0]
+        if (
+            isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and isinstance(first, ast.Expr)
+            and isinstance(first.value, ast.Constant)
+            and isinstance(first.value.value, str)
+        ):
+            node.body = body[1:] or [ast.Pass()]
+    return (ast.unparse(tree) + "\n").encode()
+
+
+def pyscript_files() -> dict[str, bytes]:
+    """PyScript's Python package as it ships (path in the zip: bytes)."""
+    files = sorted(p for p in PYSCRIPT_PY.glob("*.py") if p.name not in PYSCRIPT_SKIP)
+    if not any(p.name == "web.py" for p in files):
+        raise SystemExit(f"pyscript: no Python package at {PYSCRIPT_PY}: run npm ci")
+    return {f"pyscript/{p.name}": strip_docstrings(p.read_bytes()) for p in files}
 
 
 def zip_package(dest: Path, extra: dict[str, bytes] | None = None) -> bytes:
@@ -36,6 +73,11 @@ def zip_package(dest: Path, extra: dict[str, bytes] | None = None) -> bytes:
             z.writestr(info, p.read_bytes())
         for rel, data in sorted((extra or {}).items()):
             info = zipfile.ZipInfo(f"cardroom/{rel}", ZIP_DATE)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, data)
+        for rel, data in pyscript_files().items():  # a top-level package beside cardroom
+            info = zipfile.ZipInfo(rel, ZIP_DATE)
             info.external_attr = 0o644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(info, data)

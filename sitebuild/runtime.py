@@ -71,6 +71,10 @@ PACKAGE_PATH = "/lib/cardroom.zip"
 SOURCE_MAP_RE = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
 
 
+#: PyScript's storage (``pyscript.storage``): fetched on first use, then cached offline.
+IDB_MAP_FILES = ("pyscript/idb-map/index.js", "pyscript/idb-map/sync.js")
+
+
 @dataclass(frozen=True)
 class Runtime:
     """What the rest of the build needs to know about the vendored runtime."""
@@ -100,6 +104,13 @@ def vendor_runtime(out: Path, quiet: bool = False) -> Runtime:
         text = p.read_bytes()
         text = SOURCE_MAP_RE.sub(b"\n", text)
         (out / "pyscript" / p.name).write_bytes(text)
+    # PyScript's storage is an IndexedDB map from @webreflection/idb-map (bundled inside
+    # PyScript's core): the boot module's stand-in for PyScript's `polyscript` module
+    # imports the same code before that core has loaded (web/pyodide-boot.mjs).
+    (out / "pyscript" / "idb-map").mkdir()
+    for path in IDB_MAP_FILES:
+        src = NODE / "@webreflection" / "idb-map" / Path(path).name
+        (out / path).write_bytes(SOURCE_MAP_RE.sub(b"\n", src.read_bytes()))
     lock = json.loads((NODE / "pyodide" / "pyodide-lock.json").read_text("utf-8"))
     py_ver = ".".join(lock["info"]["python"].split(".")[:2])
     pyodide_ver = json.loads((NODE / "pyodide" / "package.json").read_text("utf-8"))["version"]

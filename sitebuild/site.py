@@ -86,7 +86,10 @@ def build(out: Path | str = "dist", quiet: bool = False) -> Path:
         + ["manifest.webmanifest", "licences.html"]
     )
     n_files, version = offline.write_service_worker(
-        out, used, lazy=[words_name, *wheel_names, *printed, "jsqr.js"], warm=[words_name]
+        out,
+        used,
+        lazy=[words_name, *wheel_names, *printed, "jsqr.js", *runtime.IDB_MAP_FILES],
+        warm=[words_name],
     )
 
     bad, seen = audit.audit_remote_refs(out)

@@ -269,3 +269,25 @@ def test_pyodide_lock_ships_its_info_and_no_wheel_the_site_lacks(site):
     # every package the lock names would have to be a file the site serves: none are
     assert shipped["packages"] == {}
     assert not any(p.suffix == ".whl" for p in (site / "pyodide").iterdir())
+
+
+def test_pyscripts_python_api_ships_inside_the_package_zip(site):
+    """The kit imports ``pyscript.web`` and ``pyscript.when`` when a game mounts, before
+    PyScript's core has attached (docs/architecture.md): the package is in the zip, the
+    boot module registers the JavaScript modules it rests on, and pyscript.storage's map
+    is in the site and cached on first use."""
+    import io
+    import zipfile
+
+    tree = _tree(site)
+    (zip_name,) = [p for p in tree if re.fullmatch(r"py/cardroom-[0-9a-f]+\.zip", p)]
+    names = set(zipfile.ZipFile(io.BytesIO(tree[zip_name])).namelist())
+    for module in ("__init__", "web", "events", "ffi", "context", "storage", "util"):
+        assert f"pyscript/{module}.py" in names, module
+    assert "cardroom/web/kit_dom.py" in names
+    boot = tree["pyodide-boot.mjs"].decode("utf-8")
+    assert 'registerJsModule("polyscript"' in boot and 'registerJsModule("_pyscript"' in boot
+    sw = tree["sw.js"].decode("utf-8")
+    lazy = re.search(r"const LAZY = new Set\((\[.*?\])\.map", sw).group(1)
+    for name in ("pyscript/idb-map/index.js", "pyscript/idb-map/sync.js"):
+        assert name in tree and f"./{name}" in json.loads(lazy), name

@@ -38,6 +38,7 @@ const PACKAGE_URL = new URL({{PKG_URL}}, import.meta.url).href;
 const PACKAGE_PATH = {{PACKAGE_PATH}};
 const CARDS_URL = new URL({{CARDS_URL}}, import.meta.url).href;
 const PYSCRIPT_URL = new URL("./pyscript/core.js", import.meta.url).href;
+const IDB_MAP_URL = new URL("./pyscript/idb-map/sync.js", import.meta.url).href;
 const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
 // Snapshots: what they are stored under, and which modules they hold (pure Python only;
 // a module that is missing or fails to import is left out).
@@ -258,6 +259,42 @@ function mountPackage(pyodide, bytes) {
   pyodide.runPython(`import sys\nif ${path} not in sys.path:\n    sys.path.insert(0, ${path})`);
 }
 
+// PyScript's Python API (the `pyscript` package, shipped in the cardroom zip) rests on two
+// JavaScript modules that PyScript's core registers when it attaches: `polyscript` and
+// `_pyscript`. The screens use that API from the moment they mount, before PyScript's
+// core has loaded (it loads after ready, off the start path), so this registers the same
+// two modules first, with the parts the API reads: the config, the JS modules, named
+// workers (none), `storage` (an IndexedDB map, as PyScript's: the same @webreflection/idb-map
+// code, vendored) and `js_import`. When PyScript's core attaches it registers its own; the
+// `pyscript` modules already imported keep working on these.
+let pyscriptCore = null; // PyScript's core module, once imported (for PyWorker)
+function registerPyScriptModules(pyodide) {
+  pyodide.registerJsModule("polyscript", {
+    config: {},
+    js_modules: {},
+    workers: {},
+    lazy_py_modules: async (...names) => {
+      await pyodide.loadPackage(names);
+      return names.map((name) => pyodide.pyimport(name));
+    },
+    storage: async (name) => {
+      const { default: IDBMapSync } = await import(IDB_MAP_URL);
+      const store = new IDBMapSync(name);
+      await store.sync();
+      return store;
+    },
+  });
+  pyodide.registerJsModule("_pyscript", {
+    PyWorker: (...args) => {
+      if (!pyscriptCore) throw new Error("PyScript's workers are not loaded yet");
+      return pyscriptCore.PyWorker(...args);
+    },
+    interpreter: pyodide,
+    js_import: (...urls) => Promise.all(urls.map((url) => import(url))),
+    target: "",
+  });
+}
+
 async function boot() {
   const found = readSnapshot(); // Cache Storage only: nothing here delays the first paint
   await afterFirstPaint();
@@ -278,6 +315,7 @@ async function boot() {
   performance.mark(`cardroom:boot-${path}`);
   performance.mark("cardroom:pyodide-up");
   mountPackage(pyodide, await pkg);
+  registerPyScriptModules(pyodide);
   await cards; // in the page long before Python is up; screens clone them at once
   stage("open", "Opening cardroom…");
   try {
@@ -290,7 +328,7 @@ async function boot() {
     else addEventListener("cardroom:ready", scheduleSnapshot, { once: true });
   }
   // PyScript loads now, off the start path, and attaches to this interpreter.
-  import(PYSCRIPT_URL);
+  import(PYSCRIPT_URL).then((core) => { pyscriptCore = core; }, (err) => console.error(err));
   return pyodide;
 }
 

@@ -8,6 +8,7 @@ so the groups laid out are the solver's and the result is the scoring table's.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from typing import Any
@@ -337,3 +338,79 @@ app._mounted.table.handover("Team 2", lambda: js.document.body.setAttribute("dat
     dialog.get_by_role("button", name="Show our cards").click()
     expect(dialog).to_be_hidden()
     expect(page.locator("body")).to_have_attribute("data-shown", "2")
+
+
+def test_the_kit_runs_on_pyscripts_python_api(page: Any, site: Any) -> None:
+    """The kit binds every event with ``pyscript.when`` and finds and makes its elements
+    with ``pyscript.web`` (``cardroom.web.kit_dom``); ``clear()`` removes every listener
+    at once. The atlas, the start path, stays without it (docs/architecture.md)."""
+    open_site(page, site, "/?screen=atlas")
+    before = page.evaluate(
+        """async () => {
+            const py = await (await import('./pyodide-boot.mjs')).start();
+            return py.runPython('import sys; "pyscript" in sys.modules');
+        }"""
+    )
+    assert before is False, "PyScript's package was imported on the atlas's start path"
+    open_site(page, site, "/?game=border-up&level=2&mode=bot&seed=3")
+    page.get_by_role("button", name="Start").click()
+    wait_phase(page, "plunge")
+    result = page.evaluate(
+        """async () => {
+            const py = await (await import('./pyodide-boot.mjs')).start();
+            return py.runPython(`
+import json, sys
+import js
+from pyscript import web
+from cardroom.web import app, kit_dom
+table = app._mounted.table
+button = web.button("probe", id="kit-probe")
+web.page["main"].append(button)
+calls = []
+probe = kit_dom.Listeners()
+probe.on(button, "click", lambda evt: calls.append(str(evt.type)))
+probe.on(js.window, "kit-probe", lambda evt: calls.append("window"))
+button._dom_element.click()
+js.window.dispatchEvent(js.Event.new("kit-probe"))
+bound = probe.count
+probe.clear()
+button._dom_element.click()
+js.window.dispatchEvent(js.Event.new("kit-probe"))
+button._dom_element.remove()
+json.dumps({
+    "web": "pyscript.web" in sys.modules,
+    "listeners": type(table.bindings).__name__,
+    "table_bound": table.bindings.count,
+    "log": isinstance(table.log, web.Element),
+    "calls": calls,
+    "bound": bound,
+    "after_clear": probe.count,
+})
+`);
+        }"""
+    )
+    got = json.loads(result)
+    assert got["web"] is True
+    assert got["listeners"] == "Listeners" and got["table_bound"] >= 4
+    assert got["log"] is True
+    assert got["calls"] == ["click", "window"], got["calls"]
+    assert (got["bound"], got["after_clear"]) == (2, 0)
+    # the table still answers the mouse through those listeners
+    page.get_by_role("button", name="Pause").click()
+    expect(page.get_by_role("dialog", name="Game paused")).to_be_visible()
+    # pyscript.storage works too (before PyScript's core has attached, on the boot
+    # module's stand-in for PyScript's `polyscript` module)
+    stored = page.evaluate(
+        """async () => {
+            const py = await (await import('./pyodide-boot.mjs')).start();
+            return await py.runPythonAsync(`
+from pyscript import storage
+store = await storage("cardroom-probe")
+store["deal"] = {"seed": 3}
+await store.sync()
+again = await storage("cardroom-probe")
+again["deal"]["seed"]
+`);
+        }"""
+    )
+    assert stored == 3

@@ -31,7 +31,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import jsnull  # type: ignore[import-not-found]
 
-from cardroom.web import dom
+from cardroom.web import dom, kit_dom
 from cardroom.web.hand_model import HAND, Arrangement
 
 __all__ = ["HandBoard", "absent", "help_html", "present"]
@@ -109,7 +109,7 @@ class HandBoard:
         self.selected: str | None = None
         #: cards a hint points at (outlined, with an "H" badge); never moved by it
         self.hinted: frozenset[str] = frozenset()
-        self.bindings = dom.Bindings()
+        self.bindings = kit_dom.Listeners()
         self.drags: dict[int, _Drag] = {}
         self.lists: dict[str, Any] = {}
         self.zones: dict[str, Any] = {}

@@ -9,8 +9,9 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import to_js  # type: ignore[import-not-found]
+from pyscript import web  # type: ignore[import-not-found]
 
-from cardroom.web import dom
+from cardroom.web import dom, kit_dom
 from cardroom.web.kit import (
     SAVE_PREFIX,
     GameUI,
@@ -47,12 +48,13 @@ class KitScreen:
         self.table: Table | None = None
         self.pushed: set[str] = set()
         self.leaving = False
-        self.bindings = dom.Bindings()
-        self.page_bindings = dom.Bindings()
+        #: the setup's listeners and the page's (history, visibility), on ``pyscript.when``
+        self.bindings = kit_dom.Listeners()
+        self.page_bindings = kit_dom.Listeners()
         g = self.game
-        section = js.document.createElement("section")
-        section.id = f"screen-{g.slug}"
-        section.className = f"screen screen-game screen-{g.slug}"
+        section = web.section(
+            id=f"screen-{g.slug}", classes=["screen", "screen-game", f"screen-{g.slug}"]
+        )
         section.setAttribute("aria-labelledby", "kit-title")
         section.innerHTML = (
             f'<div class="screen-head kit-head"><h1 id="kit-title" tabindex="-1">'
@@ -62,13 +64,15 @@ class KitScreen:
             '<div class="kit-problems" id="kit-problems" role="alert"></div>'
             '<div class="kit-body" id="kit-body"></div>'
         )
-        dom.q("#main").append(section)
-        self.section = section
-        self.body = dom.q("#kit-body", section)
-        self.sub = dom.q("#kit-sub", section)
-        self.problems = dom.q("#kit-problems", section)
+        web.page["main"].append(section)
+        self.section = section._dom_element
+        self.body = kit_dom.raw(kit_dom.find("#kit-body", section))
+        self.sub = kit_dom.raw(kit_dom.find("#kit-sub", section))
+        self.problems = kit_dom.raw(kit_dom.find("#kit-problems", section))
         self.say_problems(route.problems)
-        self.page_bindings.on(dom.q("#kit-share-setup", section), "click", self.on_share_click)
+        self.page_bindings.on(
+            kit_dom.find("#kit-share-setup", section), "click", self.on_share_click
+        )
         self.page_bindings.on(js.window, "popstate", self.on_popstate)
         self.page_bindings.on(js.document, "visibilitychange", self.on_visibility)
         self.page_bindings.on(js.window, "pagehide", self.on_pagehide)
@@ -165,7 +169,7 @@ class KitScreen:
             else "Pick who plays, then press Start."
         )
         self.body.innerHTML = self.setup_html(s)
-        form = dom.q("#kit-setup", self.body)
+        form = kit_dom.find("#kit-setup", self.body)
         self.bindings.on(form, "submit", self.on_submit)
         self.bindings.on(form, "change", self.on_setup_change)
         js.document.documentElement.setAttribute("data-screen", f"game:{g.slug}")
@@ -245,13 +249,13 @@ class KitScreen:
 </form>"""
 
     def on_setup_change(self, _evt: Any) -> None:
-        form = dom.q("#kit-setup", self.body)
-        mode = dom.q("input[name=mode]:checked", form)
+        form = kit_dom.find("#kit-setup", self.body)
+        mode = kit_dom.find("input[name=mode]:checked", form)
         value = "" if mode is None else str(mode.value)
-        level = dom.q("input[name=level]:checked", form)
+        level = kit_dom.find("input[name=level]:checked", form)
         lvl = "" if level is None else str(level.value)
-        dom.q("#kit-difficulty", self.body).hidden = value != "bot"
-        for box in dom.qa(".kit-option", form):
+        kit_dom.find("#kit-difficulty", form).hidden = value != "bot"
+        for box in form.find(".kit-option"):
             modes = str(box.getAttribute("data-modes") or "").split()
             levels = str(box.getAttribute("data-levels") or "").split()
             box.hidden = (bool(modes) and value not in modes) or (
@@ -260,21 +264,21 @@ class KitScreen:
 
     def on_submit(self, evt: Any) -> None:
         evt.preventDefault()
-        form = dom.q("#kit-setup", self.body)
+        form = kit_dom.find("#kit-setup", self.body)
+        error = kit_dom.find("#kit-setup-error", form)
+        field = kit_dom.find("#kit-seed", form)
 
         def checked(name: str, default: str) -> str:
-            el = dom.q(f"input[name={name}]:checked", form)
+            el = kit_dom.find(f"input[name={name}]:checked", form)
             return str(el.value) if el is not None else default
 
         g = self.game
-        text = str(dom.q("#kit-seed", form).value).strip()
+        text = str(field.value).strip()
         seed: int | None = None
         if text:
             if not text.isdigit() or int(text) > MAX_SEED:
-                dom.q(
-                    "#kit-setup-error", form
-                ).textContent = f"The deal number is a whole number from 0 to {MAX_SEED}."
-                dom.q("#kit-seed", form).focus()
+                error.textContent = f"The deal number is a whole number from 0 to {MAX_SEED}."
+                field.focus()
                 return
             seed = int(text)
         mode = checked("mode", g.modes[0])
@@ -284,7 +288,7 @@ class KitScreen:
         }
         bad = g.problem(mode, options, level)
         if bad is not None:
-            dom.q("#kit-setup-error", form).textContent = bad
+            error.textContent = bad
             return
         setup = Setup(
             g.slug,

@@ -16,8 +16,9 @@ from pyodide.ffi.wrappers import (  # type: ignore[import-not-found]
     set_interval,
     set_timeout,
 )
+from pyscript import web  # type: ignore[import-not-found]
 
-from cardroom.web import dom
+from cardroom.web import dom, kit_dom
 from cardroom.web.kit import (
     BANNER_MS,
     SAVE_PREFIX,
@@ -69,7 +70,8 @@ class Table:
         self.setup = setup
         self.run = run
         self.ui = screen.ui
-        self.bindings = dom.Bindings()
+        #: every listener of this table, on ``pyscript.when`` (``clear()`` on unmount)
+        self.bindings = kit_dom.Listeners()
         self.timer: Any = None
         self.ticker: Any = None
         self.banner_timer: Any = None
@@ -151,12 +153,12 @@ class Table:
             "back": "Paused while you were away.",
             "leave": "Paused.",
         }.get(why, "Paused.")
-        dom.q("#kit-paused-why", self.root).textContent = text
+        kit_dom.find("#kit-paused-why", self.el).textContent = text
         self.pause_btn.textContent = "Resume"
         self.pause_btn.setAttribute("aria-pressed", "true")
         self.root.setAttribute("data-paused", "1")
         if why != "leave":
-            dom.q("#kit-resume", self.root).focus()
+            kit_dom.find("#kit-resume", self.el).focus()
         dom.announce(f"{text} The clock is stopped.")
 
     def resume(self) -> None:
@@ -210,20 +212,27 @@ class Table:
   </div>
   <div class="kit-overlay kit-handover" id="kit-handover" hidden></div>
 </div>"""
-        self.root = dom.q(".kit-table", body)
-        self.area = dom.q("#kit-area", body)
-        self.overlay = dom.q("#kit-overlay", body)
-        self.clock_el = dom.q("#kit-clock", body)
-        self.clock_label = dom.q("#kit-clock-label", body)
-        self.count_el = dom.q("#kit-count", body)
-        self.status_el = dom.q("#kit-status", body)
-        self.banner_el = dom.q("#kit-banner", body)
-        self.pause_btn = dom.q("#kit-pause", body)
-        self.log_el = dom.q("#kit-log-list", body)
+        #: the table as a ``pyscript.web`` element; the parts below are its DOM nodes,
+        #: which the game screens use as they are
+        self.el = kit_dom.find(".kit-table", body)
+
+        def part(selector: str) -> Any:
+            return kit_dom.raw(kit_dom.find(selector, self.el))
+
+        self.root = self.el._dom_element
+        self.area = part("#kit-area")
+        self.overlay = part("#kit-overlay")
+        self.clock_el = part("#kit-clock")
+        self.clock_label = part("#kit-clock-label")
+        self.count_el = part("#kit-count")
+        self.status_el = part("#kit-status")
+        self.banner_el = part("#kit-banner")
+        self.pause_btn = part("#kit-pause")
+        self.log = kit_dom.find("#kit-log-list", self.el)
         self.bindings.on(self.pause_btn, "click", self.on_pause_click)
-        self.bindings.on(dom.q("#kit-share", body), "click", self.on_share_click)
-        self.bindings.on(dom.q("#kit-resume", body), "click", lambda _e: self.resume())
-        self.bindings.on(dom.q("#kit-leave", body), "click", self.on_leave_click)
+        self.bindings.on(part("#kit-share"), "click", self.on_share_click)
+        self.bindings.on(part("#kit-resume"), "click", lambda _e: self.resume())
+        self.bindings.on(part("#kit-leave"), "click", self.on_leave_click)
         self.ui.build(self, self.area)
         for move in self.engine.moves:
             self._log(move)
@@ -289,16 +298,20 @@ class Table:
         device goes to one player (Sequence, Tri-Virsity), not a team; ``title`` and
         ``button`` replace the heading and the button's words."""
         self.area.replaceChildren()
-        box = dom.q("#kit-handover", self.root)
+        box = kit_dom.find("#kit-handover", self.el)
         who = "only you" if player else "only your team"
         show = button or ("Show my cards" if player else "Show our cards")
-        box.innerHTML = (
-            '<div class="kit-dialog" role="dialog" aria-modal="true" aria-labelledby="kit-ho-h">'
-            f'<h2 id="kit-ho-h">{escape(title or f"Pass the device to {team}")}</h2>'
-            f"<p>{escape(team)}: tap when {who} can see the screen.</p>"
-            f'<button type="button" class="bu-btn bu-primary" id="kit-reveal">{escape(show)}'
-            "</button></div>"
-        )
+        heading = web.h2(id="kit-ho-h")
+        heading.textContent = title or f"Pass the device to {team}"
+        words = web.p()
+        words.textContent = f"{team}: tap when {who} can see the screen."
+        tap = web.button(type="button", id="kit-reveal", classes=["bu-btn", "bu-primary"])
+        tap.textContent = show
+        dialog = web.div(heading, words, tap, classes=["kit-dialog"], role="dialog")
+        dialog.setAttribute("aria-modal", "true")
+        dialog.setAttribute("aria-labelledby", "kit-ho-h")
+        box.replaceChildren()
+        box.append(dialog)
         box.hidden = False
 
         def on_reveal(_evt: Any) -> None:
@@ -306,8 +319,8 @@ class Table:
             box.replaceChildren()
             reveal()
 
-        self.bindings.on(dom.q("#kit-reveal", box), "click", on_reveal)
-        dom.q("#kit-reveal", box).focus()
+        self.bindings.on(tap, "click", on_reveal)
+        tap.focus()
 
     def layout(self, area: Any, prefix: str, seats: dict[int, str], cls: str = "") -> None:
         """The teams' halves in ``area``: ``<section id="{prefix}-half-N">`` per seat
@@ -365,16 +378,14 @@ class Table:
     # ------------------------------------------------------------ log
 
     def _on_event(self, event: dict[str, Any]) -> None:
-        if event.get("type") == "move" and hasattr(self, "log_el"):
+        if event.get("type") == "move" and hasattr(self, "log"):
             self._log(event["move"])
 
     def _log(self, move: dict[str, Any]) -> None:
         text = self.ui.describe(self, move)
         if not text:
             return
-        li = js.document.createElement("li")
-        li.textContent = f"{mmss(float(move.get('at') or 0))} {text}"
-        self.log_el.append(li)
+        self.log.append(kit_dom.item(f"{mmss(float(move.get('at') or 0))} {text}"))
 
     # ------------------------------------------------------------ moves
 
@@ -422,16 +433,16 @@ class Table:
 
     def ask_leave(self) -> None:
         self.pause("leave")
-        box = dom.q("#kit-leave", self.root)
+        box = kit_dom.find("#kit-leave", self.el)
         box.hidden = False
         self.overlay.hidden = True
-        dom.q('[data-leave="stay"]', box).focus()
+        kit_dom.find('[data-leave="stay"]', box).focus()
 
     def on_leave_click(self, evt: Any) -> None:
         b = dom.closest(evt.target, "button[data-leave]")
         if b is None:
             return
-        dom.q("#kit-leave", self.root).hidden = True
+        kit_dom.find("#kit-leave", self.el).hidden = True
         if dom.attr(b, "data-leave") == "go":
             self.screen.leave()
         else:
