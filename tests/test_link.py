@@ -545,7 +545,18 @@ def test_the_hosts_setup_travels_and_the_guest_plays_team_2() -> None:
     from cardroom.web.link_logic import guest_seats, setup_from_json, setup_json  # noqa: PLC0415
 
     setup = Setup("play-the-ranks", 3, "devices", "medium", 99, (("version", "ptr2"),))
-    assert setup_from_json(json.loads(json.dumps(setup_json(setup))), "play-the-ranks") == setup
+    sent = json.loads(json.dumps(setup_json(setup)))
+    # the deal number stays on the host: from it the guest could deal the host's cards
+    assert "seed" not in sent and 99 not in sent.values()
+    assert setup_from_json(sent, "play-the-ranks") == setup.with_seed(None)
+    assert setup_from_json({**sent, "seed": 99}, "play-the-ranks").seed is None
+    # a match's game and a single game do not pair by mistake
+    in_match = setup_json(setup, match=True)
+    assert setup_from_json(in_match, "play-the-ranks", match=True) == setup.with_seed(None)
+    with pytest.raises(Refused, match="open the match on this device"):
+        setup_from_json(in_match, "play-the-ranks")
+    with pytest.raises(Refused, match="not a match"):
+        setup_from_json(sent, "play-the-ranks", match=True)
     with pytest.raises(Refused, match="another game"):
         setup_from_json(setup_json(setup), "border-up")
     with pytest.raises(Refused, match="not readable"):

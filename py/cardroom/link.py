@@ -14,6 +14,9 @@ and everything that is decided about it, with no browser in sight (tested on CPy
 * :class:`GuestSession` -- the other device: numbered moves kept until acknowledged and
   sent again after a reconnect, views applied in order, the clock offset estimated from
   ping exchanges (:class:`ClockSync`, R-180);
+* the ``match`` message -- a whole match's public state, from the host to the guest
+  between a game's messages (:meth:`HostSession.match`; the guest reads it with its
+  ``check_match``, R-194);
 * :class:`GuestEngine` -- the kit's engine client (``view``, ``legal``, ``submit``,
   ``advance``, ``next_due``, ``on``) over a :class:`GuestSession`, so a game's screen runs
   unchanged on the guest.
@@ -116,6 +119,7 @@ _FIELDS: dict[str, dict[str, str]] = {
     "view": {"vseq": _INT, "state": _ANY},
     "pong": {"id": _INT, "t0": "num", "t1": "num", "t2": "num"},
     "bye": {"reason": _STR},
+    "match": {"mseq": _INT, "state": _ANY},
 }
 _REQUIRED: dict[str, set[str]] = {
     "hello": {"last"},
@@ -128,9 +132,10 @@ _REQUIRED: dict[str, set[str]] = {
     "view": {"vseq", "state"},
     "pong": {"id", "t0", "t1", "t2"},
     "bye": set(),
+    "match": {"mseq", "state"},
 }
 GUEST_TYPES = frozenset({"hello", "move", "ping", "pause"})
-HOST_TYPES = frozenset({"welcome", "ack", "resend", "view", "pong", "bye"})
+HOST_TYPES = frozenset({"welcome", "ack", "resend", "view", "pong", "bye", "match"})
 _BIG = 2**53
 
 
@@ -261,6 +266,7 @@ class HostSession:
     log: RefusalLog = field(default_factory=RefusalLog)
     on_pause: Callable[[bool], None] | None = None
     clock_state: Callable[[], Any] | None = None
+    mseq: int = 0
 
     # ------------------------------------------------------------ saving (R-181)
 
@@ -305,6 +311,12 @@ class HostSession:
             setup=self.setup,
             applied=self.applied,
         )
+
+    def match(self, state: Mapping[str, Any]) -> str:
+        """A whole match's public state (R-194): its stage, points, games played and what
+        is up, never a card or a secret pick (``cardroom.web.link_match_logic``)."""
+        self.mseq += 1
+        return _dump("match", self.sid, mseq=self.mseq, state=dict(state))
 
     def update(self, now: int) -> str:
         """The guest's view now: its own seats' views and legal moves, the public view,
@@ -422,6 +434,10 @@ class GuestSession:
     log: RefusalLog = field(default_factory=RefusalLog)
     pings: dict[int, float] = field(default_factory=dict)
     ping_id: int = 0
+    #: a whole match (R-194): the host's last match state, as ``check_match`` read it
+    match: Any = None
+    mseq: int = 0
+    check_match: Callable[[Any], Any] | None = None
     _hello_sid: str = "-"
 
     def to_json(self) -> dict[str, Any]:
@@ -484,6 +500,7 @@ class GuestSession:
                 self.state, self.vseq = None, 0
             self.sid = msg["sid"]
             self.vseq = 0  # a new channel: its views are numbered afresh
+            self.mseq = 0  # and its match states
             self.seats = tuple(seats)
             self.setup = msg["setup"] if isinstance(msg["setup"], dict) else None
             applied = msg["applied"]
@@ -513,6 +530,15 @@ class GuestSession:
         if kind == "resend":
             start = msg["from"]
             return [self._move_text(s, m) for s, m in self.pending if s >= start], []
+        if kind == "match":
+            if msg["mseq"] <= self.mseq:
+                return [], []  # an older match state arrived late
+            state = msg["state"]
+            if not isinstance(state, dict):
+                raise Refused("the match state is not readable")
+            read = self.check_match(state) if self.check_match is not None else state
+            self.match, self.mseq = read, msg["mseq"]
+            return [], [{"t": "match"}]
         if kind == "pong":
             t0 = self.pings.pop(msg["id"], None)
             if t0 is None or t0 != msg["t0"]:
@@ -596,7 +622,9 @@ class GuestEngine:
         seat = move.get("seat")
         if seat not in self.session.seats:
             raise self.refused(f"seat {seat} plays on the other device", "IllegalMove")
-        if str(move.get("kind")) not in self.legal(int(seat)):
+        legal = self.legal(int(seat))
+        # "move": a move space the host cannot list (a State IQ guess): the host decides
+        if str(move.get("kind")) not in legal and legal != ["move"]:
             raise self.refused("that is not a move you can make now", "IllegalMove")
         if self.over:
             raise self.refused("the game is over", "IllegalMove")

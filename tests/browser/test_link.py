@@ -147,6 +147,7 @@ def assert_own_cards_only(host: Any, guest: Any, g: dict[str, Any]) -> None:
     assert not on_guest & set(g["host"]), f"the guest's page shows {on_guest & set(g['host'])}"
     html_guest = guest.content()
     assert all(f'data-card="{c}"' not in html_guest for c in g["host"])
+    assert f"deal {g['seed']}" not in html_guest  # the deal number stays on the host (R-179)
 
 
 def wait_phase(page: Any, phase: str) -> None:
@@ -528,8 +529,8 @@ def test_chummy_challenge_over_the_link(device: Callable[[], Any], site: Any) ->
     open_site(host, site, url("chummy-challenge", level=3, seed=2))
     open_site(guest, site, url("chummy-challenge", level=3))
     pair(host, guest)
-    for page, seat in ((host, 0), (guest, 1)):
-        expect(page.locator(f"#ch-half-{seat}")).to_be_visible()
+    for page, seat in ((host, 0), (guest, 1)):  # the link opens, then the first view
+        expect(page.locator(f"#ch-half-{seat}")).to_be_visible(timeout=RESULT_TIMEOUT_MS)
         expect(page.locator(f"#ch-half-{1 - seat}")).to_have_count(0)
     host.locator("#ch-half-0 [data-plunge=no]").click()
     guest.locator("#ch-half-1 [data-plunge=no]").click()

@@ -12,8 +12,10 @@ from cardroom.web.kit_logic import CorruptSave, Setup, TableClock
 __all__ = [
     "answer_html",
     "bar_html",
+    "device_seats",
     "guest_clock",
     "guest_seats",
+    "match_mismatch",
     "host_html",
     "join_html",
     "overlay_html",
@@ -124,20 +126,25 @@ def bar_html(role: str) -> str:
 # ------------------------------------------------------------------ the game
 
 
-def setup_json(setup: Setup) -> dict[str, Any]:
-    """The host's setup as the welcome message carries it."""
+def setup_json(setup: Setup, *, match: bool = False) -> dict[str, Any]:
+    """The host's setup as the welcome message carries it: without the deal number, from
+    which the guest's page could deal the other team's cards again (R-179); ``match``:
+    a game of a whole match (R-194)."""
     return {
         "game": setup.game,
         "level": setup.level,
         "mode": setup.mode,
         "difficulty": setup.difficulty,
-        "seed": setup.seed,
         "options": dict(setup.options),
+        "match": match,
     }
 
 
-def setup_from_json(obj: Any, slug: str) -> Setup:
-    """The host's setup, checked (:class:`Refused` when it is not one this page plays)."""
+def setup_from_json(obj: Any, slug: str, *, match: bool = False) -> Setup:
+    """The host's setup, checked (:class:`Refused` when it is not one this page plays:
+    another game, or a match's game on a single game's page and the other way round)."""
+    if isinstance(obj, dict) and obj.get("match", False) is not match:
+        raise Refused(match_mismatch(match))
     try:
         opts = obj["options"]
         setup = Setup(
@@ -145,7 +152,7 @@ def setup_from_json(obj: Any, slug: str) -> Setup:
             int(obj["level"]),
             "devices",
             str(obj["difficulty"]),
-            int(obj["seed"]),
+            None,
             tuple(sorted((str(k), str(v)) for k, v in dict(opts).items())),
         )
     except (KeyError, TypeError, ValueError):
@@ -155,10 +162,28 @@ def setup_from_json(obj: Any, slug: str) -> Setup:
     return setup
 
 
+def match_mismatch(match: bool) -> str:
+    """What the guest says when its page and the host's are not the same kind (R-194)."""
+    if match:
+        return "that code is for a single game, not a match: open that game on this device"
+    return "that code is for a whole match: open the match on this device"
+
+
 def guest_seats(engine: Any) -> frozenset[int]:
     """The guest plays every seat of the second team (R-177)."""
     game, state = engine.game, engine.state
     return frozenset(s for s in range(game.num_seats(state)) if game.team_of(state, s) == 1)
+
+
+def device_seats(engine: Any) -> frozenset[int]:
+    """Every seat this device plays on two devices: the guest's are those the host's
+    welcome gave it (its engine's session), the host's every seat the guest does not
+    play (R-177). Sequence and Tri-Virsity pass a device between team-mates (R-191)."""
+    session = getattr(engine, "session", None)
+    if session is not None:
+        return frozenset(int(s) for s in session.seats)
+    n = engine.game.num_seats(engine.state)
+    return frozenset(range(n)) - guest_seats(engine)
 
 
 def guest_clock(raw: Any, offset: float) -> TableClock | None:

@@ -87,8 +87,27 @@ class LinkController:
         save: Save | None,
         old: LinkController | None = None,
     ) -> None:
+        self._fields(screen, setup, run)
+        if old is not None:  # Play again with the devices still paired: keep the link
+            self._take_link(old)
+            return
+        stored = self._load()
+        role = stored.get("role") if save is not None else None
+        if role == "host":
+            self._host_table(save, stored.get("host"))
+            self.pair_again()
+        elif role == "guest":
+            self.role = "guest"
+            self.guest = GuestSession.from_json(stored.get("guest") or {})
+            self._show_panel(self.screen.body, join_html())
+        else:
+            self._show_panel(self.screen.body, roles_html())
+
+    def _fields(self, screen: Any, setup: Setup | None, run: str) -> None:
+        """Every field of a controller, before any pairing (a whole match's link starts
+        from here too)."""
         self.screen = screen
-        self.setup = setup
+        self.setup = setup  # type: ignore[assignment]
         self.run = run
         self.bindings = dom.Bindings()
         self.peer: Peer | None = None
@@ -104,20 +123,6 @@ class LinkController:
         self.closed = False
         self.panel: Any = None
         self.table_sid = ""
-        if old is not None:  # Play again with the devices still paired: keep the link
-            self._take_link(old)
-            return
-        stored = self._load()
-        role = stored.get("role") if save is not None else None
-        if role == "host":
-            self._host_table(save, stored.get("host"))
-            self.pair_again()
-        elif role == "guest":
-            self.role = "guest"
-            self.guest = GuestSession.from_json(stored.get("guest") or {})
-            self._show_panel(self.screen.body, join_html())
-        else:
-            self._show_panel(self.screen.body, roles_html())
 
     def _take_link(self, old: LinkController) -> None:
         """The next game on the same link: the host deals it (a new session), the guest
@@ -551,7 +556,7 @@ class LinkController:
         self.table_sid = g.sid
         self.setup = setup
         self.engine = GuestEngine(g, self.send, EngineRefused)
-        self.screen.sub.textContent = f"{setup.describe()} · deal {setup.seed}"
+        self.screen.sub.textContent = setup.describe()
         t = Table(self.screen, setup, self.run, None, engine=self.engine)
         self.screen.table = t
         self.table = t

@@ -76,6 +76,7 @@ class WebGame:
     difficulties: tuple[str, ...] = ("easy", "medium", "hard")
     default_difficulty: str = "medium"
     options: tuple[Option, ...] = ()
+    #: sees the options and ``"mode"`` (two devices need two sides, R-190)
     check: Callable[[Mapping[str, str]], str | None] | None = field(default=None, compare=False)
     mode_notes: Mapping[str, str] = field(default_factory=dict)
     difficulty_notes: Mapping[str, str] = field(default_factory=dict)
@@ -107,7 +108,9 @@ class WebGame:
         for o in self.options:
             if o.applies(mode, level) and options.get(o.name, o.default) not in o.choices:
                 return f"“{options.get(o.name)}” is not a choice of {o.label.lower()}."
-        return self.check(options) if self.check is not None else None
+        if self.check is None:
+            return None
+        return self.check({**options, "mode": mode})  # the mode matters too (R-190)
 
 
 WEB_GAMES: dict[str, WebGame] = {
@@ -256,12 +259,15 @@ WEB_GAMES: dict[str, WebGame] = {
                 "states",
             ),
         ),
+        modes=("bot", "local", "devices"),
         check=lambda options: __import__(
             "cardroom.web.sequence_setup", fromlist=["check_options"]
-        ).check_options(options),
+        ).check_options(options, options.get("mode", "")),
         mode_notes={
             "bot": "You hold seat 1; the computer plays every other seat.",
             "local": "Pass-and-play: the device goes round; each hand stays hidden.",
+            "devices": "Two sides, one device each: 2 players, or 2 teams whose "
+            "team-mates pass their side's device.",
         },
     ),
     "tri-virsity": WebGame(
@@ -274,21 +280,21 @@ WEB_GAMES: dict[str, WebGame] = {
         "discard. Play every card and make the last discard to go out. Solitaire: go out "
         "before the face-up solitaire hand makes two suits of five.",
         {},
-        modes=("bot", "local", "solitaire"),
+        modes=("bot", "local", "solitaire", "devices"),
         options=(
             Option(
                 "players",
                 "Players",
                 {str(n): f"{n} players" for n in range(2, 9)},
                 "2",
-                modes=("bot", "local"),
+                modes=("bot", "local", "devices"),
             ),
             Option(
                 "teams",
                 "Partners",
                 {"no": "Everyone for themselves", "yes": "Teams of two, partners sit across"},
                 "no",
-                modes=("bot", "local"),
+                modes=("bot", "local", "devices"),
                 note="Teams need 4, 6 or 8 players; partners' points are added together.",
             ),
             Option(
@@ -304,7 +310,7 @@ WEB_GAMES: dict[str, WebGame] = {
                     "few-wilds": "Fewer wilds: 1 per suit, 1 tri-colour",
                 },
                 "standard",
-                modes=("bot", "local"),
+                modes=("bot", "local", "devices"),
             ),
             Option(
                 "beginner",
@@ -312,7 +318,7 @@ WEB_GAMES: dict[str, WebGame] = {
                 {"none": "Everyone plays the same"}
                 | {str(n): f"Player {n} plays as a beginner" for n in range(1, 9)},
                 "none",
-                modes=("bot", "local"),
+                modes=("bot", "local", "devices"),
                 note="A beginner is dealt 8 cards and may spell words of 2 letters (R-118).",
             ),
             Option(
@@ -323,23 +329,25 @@ WEB_GAMES: dict[str, WebGame] = {
                     "challenge": "Challenge: anyone may challenge a word",
                 },
                 "strict",
-                modes=("bot", "local"),
+                modes=("bot", "local", "devices"),
             ),
             Option(
                 "target",
                 "Game length",
                 {"500": "To 500 points", "250": "To 250", "100": "To 100", "hand": "One hand"},
                 "500",
-                modes=("bot", "local"),
+                modes=("bot", "local", "devices"),
             ),
         ),
         check=lambda options: __import__(
             "cardroom.web.trivirsity_logic", fromlist=["options_problem"]
-        ).options_problem(options),
+        ).options_problem(options, options.get("mode", "")),
         mode_notes={
             "bot": "You against the computer (one computer player per other seat).",
             "local": "Pass-and-play: the device goes round; each hand stays hidden.",
             "solitaire": "You against the solitaire hand, face up.",
+            "devices": "Two sides, one device each: 2 players, or 4 players as partners "
+            "(partners pass their side's device).",
         },
     ),
 }

@@ -47,11 +47,13 @@ MATCH_MODES = {
     "bot": "Against the computer",
     "local": "Two teams on one device",
     "watch": "Computer vs computer (watch)",
+    "devices": "Two devices",
 }
 MODE_NOTES = {
     "bot": "Your team plays every game against the computer's team.",
     "local": "Both teams share this device; secret picks pass behind a hand-over screen.",
     "watch": "Both teams are the computer: a demonstration for a projector.",
+    "devices": "Team 1 on this device, Team 2 on another, joined over the local network.",
 }
 KIND_TEXT = {
     "morning": "Morning round: the games in order, cycling (20 minutes)",
@@ -91,7 +93,7 @@ class MatchSetup:
             "kind": self.kind,
             "minutes": str(self.minutes),
             "mode": self.mode,
-            "difficulty": self.difficulty if self.mode != "local" else None,
+            "difficulty": self.difficulty if self.mode not in ("local", "devices") else None,
             "seed": None if self.seed is None else str(self.seed),
         }
 
@@ -100,6 +102,7 @@ class MatchSetup:
             "bot": f"vs the computer ({self.difficulty})",
             "local": "two teams on one device",
             "watch": f"computer vs computer ({self.difficulty})",
+            "devices": "on two devices",
         }[self.mode]
         return f"Combo {self.combo} · {self.kind} · {self.minutes} min · {who}"
 
@@ -160,7 +163,7 @@ def parse_match_link(params: Mapping[str, str]) -> tuple[MatchSetup, tuple[str, 
             mode = md
         else:
             problems.append(
-                f"“{mode_text.strip()}” is not a way to play a match (bot, local, watch)."
+                f"“{mode_text.strip()}” is not a way to play a match (bot, local, watch, devices)."
             )
     difficulty = "medium"
     diff_text = params.get("difficulty")
@@ -215,7 +218,8 @@ def team_names(mode: str) -> list[str]:
 
 def game_setup(up: Up, mode: str, difficulty: str) -> Setup:
     """The kit setup of the game ``up`` names, for its own screen: watch mode shows it
-    as against the computer (Team 1's side shown), with a computer on both seats."""
+    as against the computer (Team 1's side shown), with a computer on both seats; on two
+    devices it is the game's own two-device setup (R-194)."""
     web = WEB_GAMES[up.slug]
     level = int(up.options.get("level", 0))
     options: dict[str, str] = {}
@@ -225,7 +229,7 @@ def game_setup(up: Up, mode: str, difficulty: str) -> Setup:
     return Setup(
         up.slug,
         level,
-        "local" if mode == "local" else "bot",
+        mode if mode in ("local", "devices") else "bot",
         difficulty,
         up.seed,
         tuple(sorted(options.items())),
@@ -630,7 +634,7 @@ def setup_html(setup: MatchSetup) -> str:
         for d in DIFFICULTY_TEXT
     )
     seed = "" if setup.seed is None else str(setup.seed)
-    hide = " hidden" if setup.mode == "local" else ""
+    hide = " hidden" if setup.mode in ("local", "devices") else ""
     return f"""
 <form class="kit-setup mt-setup" id="mt-setup" novalidate>
   <section class="kit-howto" aria-labelledby="mt-howto-h">

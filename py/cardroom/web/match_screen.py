@@ -99,13 +99,15 @@ class PickUI(GameUI):
         view = table.engine.view(REFEREE)
         kind = view["kind"]
         teams = table.teams
+        mine = self.mine(table)
         if kind == "afternoon":
-            people = [t for t in (0, 1) if t not in table.engine.bots]
+            people = mine
             self.draw(ml.afternoon_html(self.match, teams, view, people), "afternoon")
             return
-        waiting = [t for t in view["to_move"] if t not in table.engine.bots]
+        waiting = [t for t in view["to_move"] if t in mine]
         if not waiting:
-            self.draw('<p class="mt-pick-wait">The computer is calling its games…</p>', "wait")
+            who = "The other team is" if self.mode == "devices" else "The computer is"
+            self.draw(f'<p class="mt-pick-wait">{who} calling its games…</p>', "wait")
             return
         team = waiting[0]
         if self.mode == "local" and self.shown != team:
@@ -126,6 +128,13 @@ class PickUI(GameUI):
             return
         self.shown = team
         self.draw(ml.call_html(self.match, teams[team], team), f"call{team}")
+
+    def mine(self, table: Table) -> list[int]:
+        """The teams that pick on this device: on two devices its own team only (R-195),
+        else every team the computer does not play."""
+        if self.mode == "devices":
+            return [table.seat]
+        return [t for t in (0, 1) if t not in table.engine.bots]
 
     def draw(self, html: str, key: str) -> None:
         if key == self.drawn and key != "afternoon":
@@ -173,6 +182,8 @@ class MatchScreen:
         self.pushed = False
         self.leaving = False
         self.stage = "setup"
+        #: two devices (R-194): the link of the match, paired once at its start
+        self.link: Any = None
         self.timers: list[Any] = []
         self.next_seen: float | None = None
         self.settled_at = 0.0
@@ -211,6 +222,7 @@ class MatchScreen:
 
     def to_setup(self, setup: ml.MatchSetup) -> None:
         self.end_table()
+        self.close_link()
         self.stage = "setup"
         self.match = None
         js.document.documentElement.removeAttribute("data-playing")
@@ -276,7 +288,74 @@ class MatchScreen:
             js.history.replaceState(state, "", _url(setup.params()))
         self.match = setup.new_match()
         self.game_run = None
+        if setup.mode == "devices":
+            self.start_devices()
+            return
+        self.close_link()
         self.play()
+
+    # ------------------------------------------------------------ two devices (R-194)
+
+    @property
+    def guest(self) -> bool:
+        """This device joined another's match: its match is the host's (R-194)."""
+        return self.link is not None and self.link.role == "guest"
+
+    def start_devices(self) -> None:
+        """Pair first; the host plays the match once the guest is there. Play again with
+        the devices still paired keeps the link."""
+        from cardroom.web.link_match_screen import MatchLink  # noqa: PLC0415
+
+        link = self.link
+        if link is not None and link.role == "host" and link.link_up:
+            link.forget()
+            link.run = self.run or ""
+            self.play()
+            return
+        self.close_link()
+        self.end_table()
+        self.stage = "pair"
+        js.document.documentElement.setAttribute("data-playing", "1")
+        self.sub.textContent = self.setup.describe()  # the deal is the host's, once paired
+        self.link = MatchLink(self)
+
+    def close_link(self) -> None:
+        if self.link is not None:
+            self.link.close()
+            self.link = None
+
+    def follow(self, view: Any) -> None:
+        """The guest: the host's match state is this screen's match."""
+        self.match = view
+        self.setup = ml.MatchSetup(
+            view.combo, view.kind, view.limit_ms // 60_000, "devices", "medium", None
+        )
+        self.sub.textContent = self.setup.describe()
+
+    def mount_guest(self, setup: Setup, engine: Any) -> Table:
+        """The guest: the pick or game the host started, on its own screen."""
+        m = self.match
+        assert m is not None
+        self.end_table()
+        js.document.documentElement.setAttribute("data-playing", "1")
+        up = m.up()
+        stage = self.layout("game")
+        host_el = js.document.createElement("div")
+        host_el.className = f"mt-game screen-{up.slug}"
+        stage.replaceChildren(host_el)
+        ui = PickUI(m, "devices") if up.number == 0 else game_ui(up.slug, "devices")  # type: ignore[arg-type]
+        table = Table(
+            Host(self, ui, host_el),
+            setup,
+            f"{self.run}x{len(m.played)}",
+            None,
+            engine=engine,
+            deadline=up.deadline_ms,
+            on_end=lambda _t, _out: None,  # the host records the game and moves on
+        )
+        self.keep(table)
+        self.table = table
+        return table
 
     def resume(self, run: str) -> bool:
         store = _storage()
@@ -294,15 +373,23 @@ class MatchScreen:
         self.run, self.setup, self.match = run, save.setup, save.match
         self.game_run = save.game_run
         self.pushed = True
-        if save.between:
+        if save.setup.mode == "devices":  # the host reloaded: pair again, then go on
+            from cardroom.web.link_match_screen import MatchLink  # noqa: PLC0415
+
+            self.link = MatchLink(self, resume=True)  # only the host saves a match
+        if self.match.over:
+            self.show_result()
+        elif save.between:
             self.show_between()
         else:
             self.play(resume=True)
+        if self.link is not None:
+            self.link.pair_again()
         return True
 
     def save(self) -> None:
         store = _storage()
-        if store is None or self.match is None or self.run is None:
+        if store is None or self.match is None or self.run is None or self.guest:
             return
         data = ml.MatchSave(self.setup, self.match, self.game_run, self.stage == "between")
         with contextlib.suppress(Exception):
@@ -352,7 +439,7 @@ class MatchScreen:
             setup = Setup(
                 "match-pick",
                 0,
-                "local" if mode == "local" else "bot",
+                mode if mode in ("local", "devices") else "bot",
                 self.setup.difficulty,
                 up.seed,
             )
@@ -368,6 +455,7 @@ class MatchScreen:
                     on_end=self.on_end,
                 )
             )
+            self.attach_link()
             return
         ui = game_ui(up.slug, mode)
         setup = ml.game_setup(up, mode, self.setup.difficulty)
@@ -410,6 +498,11 @@ class MatchScreen:
             )
         if self.keep(table):
             table.save()
+            self.attach_link()
+
+    def attach_link(self) -> None:
+        if self.link is not None and self.table is not None:
+            self.link.attach_host(self.table)
 
     def keep(self, table: Table) -> bool:
         """Hold on to a new table unless it ended as it opened (the computer's picks,
@@ -453,14 +546,25 @@ class MatchScreen:
         self.save()
         watch = self.setup.mode == "watch"
         stage.innerHTML, spoken = ml.between_html(m, ml.team_names(self.setup.mode), watch)
-        self.bindings.on(dom.q("#mt-continue", stage), "click", lambda _e: self.go_on())
-        dom.q("#mt-continue", stage).focus()
+        go = dom.q("#mt-continue", stage)
+        if self.guest:  # the host goes on for both devices (R-194)
+            go.remove()
+            stage.querySelector(".mt-between").insertAdjacentHTML(
+                "beforeend",
+                '<p class="mt-watch-note" id="mt-wait-host">The host goes on to the next game.</p>',
+            )
+            dom.q("#mt-between-h", stage).focus()
+        else:
+            self.bindings.on(go, "click", lambda _e: self.go_on())
+            go.focus()
         dom.announce(spoken)
+        if self.link is not None and not self.guest:
+            self.link.host_stage()
         if watch:
             self.later(self.go_on, ml.WATCH_PAUSE_MS)
 
     def go_on(self) -> None:
-        if self.stage != "between":
+        if self.stage != "between" or self.guest:
             return
         self.stage = "game"
         self.play()
@@ -507,6 +611,11 @@ class MatchScreen:
         self.save()
         stage.innerHTML, spoken = ml.result_html(m, ml.team_names(self.setup.mode), self.setup.mode)
         host = dom.q(".mt-result", stage)
+        if self.guest:  # a new match is the host's to deal (R-194)
+            for b in dom.qa('[data-mact="again"], [data-mact="replay"]', host):
+                b.remove()
+        elif self.link is not None:
+            self.link.host_stage()
         self.settled_at = float(js.performance.now()) + SETTLE_MS
         self.later(lambda: host.classList.remove("is-settling"), SETTLE_MS)
         self.bindings.on(host, "click", self.on_result_click)
@@ -621,6 +730,9 @@ class MatchScreen:
         store = _storage()
         if store is not None and self.run:
             store.removeItem(MATCH_PREFIX + self.run)
+        if self.link is not None:
+            self.link.forget()
+        self.close_link()
         self.end_table()
         if self.pushed:
             self.leaving = True
@@ -660,6 +772,7 @@ class MatchScreen:
 
     def stop(self) -> None:
         self.end_table()
+        self.close_link()
         clear_interval(self.ticker)
         self.page_bindings.clear()
 

@@ -279,6 +279,8 @@ def space_label(view: Mapping[str, Any], space: int, capitals_only: bool = False
 def describe_move(move: Mapping[str, Any], names: Sequence[str], layout: str = "states") -> str:
     """The log's sentence for a move (the space named by its state and capital)."""
     seat, kind, data = move["seat"], move["kind"], move.get("data")
+    if move.get("hidden") or (data is None and kind in ("play", "dead", "pass")):
+        return ""  # another device's move as a guest knows it: no data (R-179)
     who = names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
     if kind == "dead":
         return f"{who} turned in a dead card: {card_name(data)}."

@@ -107,19 +107,26 @@ class SequenceUI(GameUI):
         return team_names(o["teams"], setup.mode, o["players"])
 
     @property
-    def local(self) -> bool:
-        return self.table is not None and self.table.setup.mode == "local"
+    def several(self) -> bool:
+        """This device holds several seats and passes between them with the hand-over
+        screen: every seat on one device, or team-mates on two devices (R-191)."""
+        return len(self.own) > 1
 
     def build(self, table: Table, area: Any) -> None:
         self.table = table
         o = game_options(table.setup)
         self.players, self.teams_n, self.layout_kind = o["players"], o["teams"], o["board"]
         self.names = seat_names(table.setup.mode, self.players, self.teams_n)
+        self.own = own_seats(table, self.players)
+        if table.setup.mode == "devices":  # each device knows its own players (R-192)
+            mark = " (you)" if len(self.own) == 1 else " (your side)"
+            self.names = [n + mark if s in self.own else n for s, n in enumerate(self.names)]
         self.area = area
         self.seat = None
         self.handing = None
         self.selected = None
         self.said_moves = -1
+        self.drawn: tuple[Any, ...] = ()
         table.bindings.on(area, "click", self.on_click)
         table.bindings.on(area, "keydown", self.on_key)
         table.root.classList.add("seq-table")
@@ -130,8 +137,9 @@ class SequenceUI(GameUI):
 
     # ------------------------------------------------------------ drawing
 
-    def render(self, seat: int) -> None:
-        """Draw the whole play area for ``seat``'s eyes (after a hand-over, or once)."""
+    def render(self, seat: int | None) -> None:
+        """Draw the whole play area for ``seat``'s eyes (after a hand-over, or once);
+        None: the board and no hand (the other device's turn, R-191)."""
         if "seq-board-states" not in _equipment:
             msg = _equipment.get("error")
             self.area.innerHTML = (
@@ -153,7 +161,12 @@ class SequenceUI(GameUI):
             for x in range(SIDE * SIDE)
         )
         n_cards = len(self.view()["hand"] or []) or 1
-        title = "Your hand" if not self.local else f"{escape(self.seat_title(seat))}: hand"
+        if seat is None:
+            title = "The other device is playing"
+        elif self.several:
+            title = f"{escape(self.seat_title(seat))}: hand"
+        else:
+            title = "Your hand"
         self.area.innerHTML = f"""
 <div class="seq-game" data-board="{self.layout_kind}">
   {_template("seq-chips")}
@@ -322,7 +335,11 @@ class SequenceUI(GameUI):
     def update(self, table: Table) -> None:
         ref = table.engine.view(REFEREE)
         turn = ref["turn"]
-        if self.local:  # each turn starts behind the hand-over screen (R-83)
+        drawn = (ref["moves"], self.seat, self.handing, self.selected)
+        if table.setup.mode == "devices" and self.cells and drawn == self.drawn:
+            return  # nothing new: the link's heartbeat updates the host every second
+        self.drawn = drawn
+        if self.several and turn in self.own:  # each turn starts behind the hand-over (R-83)
             if turn != self.seat:
                 if self.handing != turn:
                     self.handing = turn
@@ -330,8 +347,14 @@ class SequenceUI(GameUI):
                     self.selected = None
                     table.handover(self.seat_title(turn), lambda: self.reveal(turn), player=True)
                 return
+        elif self.several:  # the other device's turn: the board, no hand (R-191)
+            if self.seat is not None or self.handing is not None or not self.cells:
+                self.handing = None
+                self.render(None)
+                if not self.cells:
+                    return
         elif self.seat is None:
-            self.render(0)
+            self.render(self.own[0])
             if self.seat is None:
                 return
             first = dom.q(".seq-hcard", self.area)
@@ -456,6 +479,11 @@ class SequenceUI(GameUI):
         w = result.get("winner")
         if w is None:
             return "A draw", "tie"
+        if table.setup.mode == "devices":  # R-192: this device's side or the other
+            team_of = table.engine.view(REFEREE)["team_of"]
+            if w in {team_of[s] for s in self.own}:
+                return ("You win!" if len(self.own) == 1 else "Your side wins!"), "win"
+            return f"{table.teams[w]} wins", "lose"
         if table.setup.mode == "bot":
             if w == 0:
                 return ("You win!" if self.players <= 3 else "Your team wins!"), "win"
@@ -481,6 +509,17 @@ class SequenceUI(GameUI):
         self.seat = None
         if self.redraw in _waiting:
             _waiting.remove(self.redraw)
+
+
+def own_seats(table: Table, players: int) -> list[int]:
+    """The seats whose hands this device shows: seat 0 against the computer, every seat
+    on one device, this device's side on two devices (R-191)."""
+    mode = table.setup.mode
+    if mode == "devices":
+        from cardroom.web.link_logic import device_seats  # noqa: PLC0415
+
+        return sorted(device_seats(table.engine))
+    return list(range(players)) if mode == "local" else [0]
 
 
 def mount(route: Route) -> KitScreen:

@@ -32,11 +32,21 @@ def teams_for(players: int, teams: str) -> int:
     return 3 if players in (3, 9) else 2
 
 
-def check_options(options: Mapping[str, str]) -> str | None:
-    """A sentence when ``players`` and ``teams`` break the rules (R-81), else None.
+def check_options(options: Mapping[str, str], mode: str = "") -> str | None:
+    """A sentence when ``players`` and ``teams`` break the rules (R-81), or cannot be
+    played in ``mode`` (two devices need exactly two sides, R-190), else None.
 
     ``teams`` is ``"auto"``, ``"none"`` (everyone alone: 2 or 3 players), ``"2"`` or
     ``"3"``."""
+    bad = _check_split(options)
+    if bad is None and mode == "devices":
+        text = str(options.get("players", "2")).strip()
+        if teams_for(int(text), str(options.get("teams", "auto"))) != 2:
+            return "Two devices play two sides: 2 players, or 2 teams (4, 6, 8, 10 or 12 players)."
+    return bad
+
+
+def _check_split(options: Mapping[str, str]) -> str | None:
     text = str(options.get("players", "2")).strip()
     players = int(text) if text.isdigit() else 0
     if players not in SPLITS:

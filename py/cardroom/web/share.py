@@ -312,8 +312,9 @@ def open_table_share(table: Table) -> ShareDialog:
     """Share from the table: this game's link (the same deal); the clock stops first
     (R-186)."""
     table.pause()
-    s = table.setup
-    return _share_game(s, f"{table.ui.game.title} · {s.describe()} · deal {s.seed}")
+    s = table.setup  # a guest of two devices knows no deal number (R-179)
+    deal = f" · deal {s.seed}" if s.seed is not None else " · a new deal each time"
+    return _share_game(s, f"{table.ui.game.title} · {s.describe()}{deal}")
 
 
 def open_atlas_share() -> ShareDialog:

@@ -61,7 +61,8 @@ def claim_words(
 
 class TriHtml:
     """The HTML of one seat's screen; the screen sets ``setup``, ``mode``, ``names``,
-    ``shown`` (the seat whose hand is shown on one device), ``target`` and ``order``."""
+    ``shown`` (the seat whose hand is shown on one device), ``target``, ``order`` and
+    ``several`` (the device passes between seats: one device, or team-mates on two)."""
 
     setup: Setup
     mode: str
@@ -69,8 +70,12 @@ class TriHtml:
     shown: int | None
     target: tuple[int, str] | None
     order: dict[str, list[str]]
+    several: bool = False
 
     def me(self) -> int:
+        """The seat whose hand is on screen; -1 on two devices when none is (R-191)."""
+        if self.mode == "devices":
+            return self.shown if self.shown is not None else -1
         return 0 if self.mode != "local" else (self.shown if self.shown is not None else 0)
 
     def actor(self, v: dict[str, Any]) -> int:
@@ -179,10 +184,14 @@ class TriHtml:
                 f'<div class="tv-claims" role="group" aria-label="Claim the top discard">'
                 f"{''.join(btns)}</div>"
             )
-        if self.mode == "local" and me != self.actor(v):  # a claimer on one device (R-153)
+        if self.several and 0 <= me != self.actor(v):  # a claimer on one device (R-153)
+            words = (
+                f"Hand the device to {escape(self.names[self.actor(v)])}"
+                if self.mode == "local"
+                else "Done: hide this hand"
+            )
             out.append(
-                '<button type="button" class="bu-btn bu-quiet" id="tv-pass-on">'
-                f"Hand the device to {escape(self.names[self.actor(v)])}</button>"
+                f'<button type="button" class="bu-btn bu-quiet" id="tv-pass-on">{words}</button>'
             )
         if v["phase"] == "out" and self.actor(v) == me:
             out.append(

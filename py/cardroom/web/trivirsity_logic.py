@@ -23,6 +23,7 @@ from cardroom.core import (
     Moves,
     MoveSpace,
     Rng,
+    Union,
     bot_context,
 )
 from cardroom.trivirsity import words as wordlist
@@ -76,6 +77,8 @@ VARIANTS = {
     "beginner10": ("beginner", 10),
     "few-wilds": ("few-wilds", None),
 }
+#: the kinds of play after the draw (the engine's open space of plays)
+PLAY_KINDS = frozenset({"lay", "build", "trivirsity", "discard", "no-discard"})
 TARGETS = {"500": 500, "250": 250, "100": 100, "hand": 0}
 #: A beginner's hand and shortest word when one player plays as a beginner (R-118)
 BEGINNER_DEAL, BEGINNER_MIN = 8, 2
@@ -108,9 +111,16 @@ def engine_options(setup: Setup) -> dict[str, Any]:
     return out
 
 
-def options_problem(options: Mapping[str, str]) -> str | None:
-    """A sentence when the options cannot be played together (the setup's check)."""
+def options_problem(options: Mapping[str, str], mode: str = "") -> str | None:
+    """A sentence when the options cannot be played together, or not in ``mode`` (the
+    setup's check; two devices need exactly two sides, R-190)."""
     players = int(options.get("players", "2") or 2)
+    if mode == "devices":
+        two = (players == 2 and options.get("teams", "no") != "yes") or (
+            players == 4 and options.get("teams") == "yes"
+        )
+        if not two:
+            return "Two devices play two sides: 2 players, or 4 players as partners (teams of two)."
     beginner = options.get("beginner", "none")
     if beginner.isdigit():
         if int(beginner) > players:
@@ -357,6 +367,24 @@ class TriEngine(LocalEngine):
                 b.engine = self
         super().__post_init__()
 
+    def legal(self, seat: int) -> list[str]:
+        """The kinds of move ``seat`` may send now. The plays after the draw are an open
+        space the kit cannot list: every kind of play is named (the engine judges each
+        move), so a guest on two devices may send them (R-193)."""
+        if self.over:
+            return []
+        kinds: set[str] = set()
+        todo = [self.game.legal_moves(self.state, seat)]
+        while todo:
+            space = todo.pop()
+            if isinstance(space, Union):
+                todo.extend(space.parts)
+            elif isinstance(space, Moves):
+                kinds |= {m.kind for m in space}
+            elif not space.is_empty():
+                kinds |= PLAY_KINDS
+        return sorted(kinds)
+
 
 def engine(setup: Setup) -> LocalEngine:
     """The engine client of one Tri-Virsity match (the person is seat 0 against the
@@ -540,8 +568,8 @@ def describe(
 ) -> str | None:
     """One log line for a move (public information only: never a drawn card)."""
     seat, kind, data = move["seat"], move["kind"], move.get("data")
-    if seat < 0:
-        return None
+    if seat < 0 or move.get("hidden"):
+        return None  # the clock, or another device's move without its data (R-179)
     who = names[seat] if seat < len(names) else f"Seat {seat + 1}"
     if kind == "draw":
         return f"{who} drew from the pile."

@@ -65,11 +65,21 @@ class TriUI(TriHtml, GameUI):
         self.picking: str | None = None
         self.drag: dict[str, Any] | None = None
         self.dragged: tuple[str, float] = ("", 0.0)
+        self.own: list[int] = [0]
+        self.handing: int | None = None
+        self.handing_step = -1
+        self.shown_step = -1
+        self.window_step = -1
 
     def engine(self, setup: Setup) -> LocalEngine:
         return engine(setup)
 
     def team_names(self, setup: Setup) -> list[str]:
+        if setup.mode == "devices":  # from the options: a guest never deals the cards itself
+            n = int(setup.option("players", "2") or 2)
+            partners = setup.option("teams", "no") == "yes"
+            teams = [s % (n // 2) if partners else s for s in range(n)]
+            return team_names(setup, seat_names(setup, n), teams)
         e = engine(setup.with_seed(setup.seed or 0))
         v = e.view(-1)
         names = seat_names(setup, v["players"])
@@ -84,6 +94,14 @@ class TriUI(TriHtml, GameUI):
         self.setup = table.setup
         v = table.engine.view(-1)
         self.names = seat_names(table.setup, v["players"])
+        self.own = own_seats(table, v["players"])
+        self.several = self.mode in ("local", "devices") and len(self.own) > 1
+        if self.mode == "devices":  # each device knows its own players (R-192)
+            mark = " (you)" if len(self.own) == 1 else " (your side)"
+            self.names = [n + mark if s in self.own else n for s, n in enumerate(self.names)]
+        self.handing, self.shown_step, self.window_step = None, -1, -1
+        self.handing_step = -1
+        self.drawn: tuple[Any, ...] = ()
         saved = table.restored.extra if table.restored is not None else {}
         self.order = {k: list(x) for k, x in dict(saved.get("order") or {}).items()}
         self.clear_builder()  # a new table (Play again, a reload) starts with nothing picked
@@ -122,25 +140,73 @@ class TriUI(TriHtml, GameUI):
 
     def update(self, table: Table) -> None:
         ref = table.engine.view(-1)
+        drawn = (ref["step"], ref["hand_no"], self.shown, self.handing, self.window_done)
+        drawn += (self.text, self.target, tuple(self.sel))
+        if self.mode == "devices" and drawn == self.drawn and dom.q(".tv-game", self.area):
+            return None  # nothing new: the link's heartbeat updates the host every second
+        self.drawn = drawn
         table.root.setAttribute("data-phase", "between" if ref["between"] else ref["phase"])
-        if self.mode == "local" and not ref["between"]:
+        if self.handing is not None and self.handing_step == ref["step"]:
+            return None  # a hand-over is up for this very moment: it stays
+        if self.several and not ref["between"]:
             want = self.actor(ref)
-            if self.shown != want:
-                if self.window_open(ref):
-                    return self.show_window(ref)
-                self.shown = None
-                self.clear_builder()
-                table.handover(self.names[want], lambda: self.reveal(want), player=True)
+            step = ref["step"]
+            claimer = (  # a claimer's hand stays until they claim or hand on (R-153)
+                self.shown is not None
+                and self.shown != want
+                and self.shown_step == step
+                and self.window_done != step
+            )
+            if claimer or (self.shown == want and want in self.own):
+                pass
+            elif self.window_open(ref):
+                return self.show_window(ref)
+            elif want in self.own:  # each of this device's turns starts behind a hand-over
+                if self.handing != want:
+                    self.shown = None
+                    self.clear_builder()
+                    self.hand_over(want)
                 return None
+            elif self.shown is not None or self.handing is not None:
+                self.hide_hand()  # two devices: the other device's turn, no hand (R-191)
         elif self.mode == "local":
             self.shown = self.shown if self.shown is not None else 0
-        if dom.q(".tv-game", self.area) is None:
+        elif self.mode == "devices" and not self.several:
+            self.shown = self.own[0]  # one seat on this device: always its hand
+        elif self.shown is not None or self.handing is not None:
+            self.hide_hand()  # between hands on a device of team-mates: the scores only
+        if dom.q("#tv-seats", self.area) is None:  # after a hand-over or the window
             self.skeleton()
         self.render(table)
         return None
 
+    def hand_over(self, seat: int) -> None:
+        """The kit's hand-over screen to ``seat`` (once: updates come in while it shows)."""
+        self.handing = seat
+        self.handing_step = self.table.engine.view(-1)["step"]
+        self.table.handover(self.names[seat], lambda: self.reveal(seat), player=True)
+
+    def hide_hand(self) -> None:
+        """No hand on screen: the other device's turn (two devices, R-191); a hand-over
+        still up for this device is taken down."""
+        self.shown = None
+        self.clear_builder()
+        self.drop_handover()
+        self.skeleton()
+
+    def drop_handover(self) -> None:
+        """Take down a hand-over the game has moved past (two devices: the other device
+        moved meanwhile)."""
+        self.handing = None
+        box = dom.q("#kit-handover", self.table.root)
+        if box is not None and not box.hidden:
+            box.hidden = True
+            box.replaceChildren()
+
     def reveal(self, seat: int) -> None:
         self.shown = seat
+        self.handing = None
+        self.shown_step = self.table.engine.view(-1)["step"]
         self.window_done = -1
         self.skeleton()
         self.render(self.table)
@@ -158,15 +224,25 @@ class TriUI(TriHtml, GameUI):
 
     def others(self, ref: dict[str, Any]) -> list[int]:
         """The players who may speak up between turns: not the one who gets the device
-        next (they claim or challenge on their own screen)."""
-        return [s for s in range(ref["players"]) if s != self.actor(ref)]
+        next (they claim or challenge on their own screen); on two devices only this
+        device's players."""
+        return [s for s in self.own if s != self.actor(ref)]
+
+    def challengers(self, ref: dict[str, Any]) -> list[tuple[int, int]]:
+        return [(k, s) for k, s in super().challengers(ref) if s in self.own]
 
     def show_window(self, ref: dict[str, Any]) -> None:
         """Between two players' turns on one device: the public table, and a button for
         every player who may claim the top discard or challenge a word before the next
         player draws; then the hand-over."""
+        if self.window_step == ref["step"] and dom.q(".tv-window", self.area) is not None:
+            return  # already up (two devices: views keep coming in)
+        self.window_step = ref["step"]
         self.shown = None
+        self.drop_handover()
         nxt = self.names[self.actor(ref)]
+        here = self.actor(ref) in self.own
+        nobody = f"Nobody: pass the device to {escape(nxt)}" if here else "Nobody: go on"
         top = ref["discards"][-1] if ref["discards"] else None
         rows = []
         if top is not None and ref["claimable"]:
@@ -198,8 +274,7 @@ class TriUI(TriHtml, GameUI):
             '<section class="tv-window" aria-labelledby="tv-window-h">'
             '<h2 id="tv-window-h" class="tv-h">Before the next turn</h2>'
             f"{''.join(rows)}"
-            f'<button type="button" class="bu-btn bu-primary" id="tv-pass-on">'
-            f"Nobody: pass the device to {escape(nxt)}</button>"
+            f'<button type="button" class="bu-btn bu-primary" id="tv-pass-on">{nobody}</button>'
             '<div class="tv-game"><section class="tv-tablebox" aria-labelledby="tv-table-h">'
             '<h2 id="tv-table-h" class="tv-h">Words on the table</h2>'
             f'<ol class="tv-words" id="tv-words">{self.words_html(ref, False)}</ol></section>'
@@ -213,6 +288,9 @@ class TriUI(TriHtml, GameUI):
         seat = self.me()
         v = table.engine.view(seat)
         self.v = v
+        game = dom.q(".tv-game", self.area)
+        game.setAttribute("data-step", str(v["step"]))  # the moves this screen shows
+        game.setAttribute("data-seat", "" if seat < 0 else str(seat))
         dom.q("#tv-seats", self.area).innerHTML = self.seats_html(v)
         dom.q("#tv-words", self.area).innerHTML = self.words_html(v, True) or (
             '<li class="tv-none">No words yet.</li>'
@@ -235,10 +313,16 @@ class TriUI(TriHtml, GameUI):
         play = dom.q("#tv-play", self.area)
         if v["between"]:
             play.innerHTML = self.between_html(v)
+        elif seat < 0:  # two devices: no hand of this device's side on screen (R-191)
+            nxt = escape(self.names[self.actor(v)])
+            play.innerHTML = (
+                '<h2 id="tv-play-h" class="tv-h">Hands hidden</h2>'
+                f'<p class="tv-waiting">{nxt} is playing on the other device.</p>'
+            )
         else:
             if dom.q("#tv-type", play) is None:
                 play.innerHTML = self.play_skeleton()
-                if self.mode == "local":  # on one device the hand says whose it is
+                if self.several:  # passed between players: the hand says whose it is
                     dom.q("#tv-play-h", play).textContent = f"{self.names[seat]}: your hand"
             self.render_play(v)
         if focus:
@@ -472,7 +556,7 @@ class TriUI(TriHtml, GameUI):
         elif bid == "tv-accept":
             t.submit(me, "accept")
         elif bid == "tv-next":
-            t.submit(me, "next-hand")
+            t.submit(me if me >= 0 else self.own[0], "next-hand")
         elif b.hasAttribute("data-claim"):
             w, end, ch = (dom.attr(b, "data-claim") or "").split(":")
             self.play("claim", {"word": int(w), "end": end, "letter": ch}, me)
@@ -481,8 +565,7 @@ class TriUI(TriHtml, GameUI):
             if t.submit(by, "challenge", int(dom.attr(b, "data-chal") or 0)):
                 dom.announce(f"{self.names[by]} challenged.")
         elif b.hasAttribute("data-claimer"):
-            s = int(dom.attr(b, "data-claimer") or 0)
-            t.handover(self.names[s], lambda: self.reveal(s), player=True)
+            self.hand_over(int(dom.attr(b, "data-claimer") or 0))
         elif bid == "tv-pass-on":
             self.window_done = t.engine.view(-1)["step"]
             self.update(t)
@@ -494,7 +577,7 @@ class TriUI(TriHtml, GameUI):
         self.clear_builder()
         if self.table.finished:
             return
-        if kind == "claim" and self.mode == "local":
+        if kind == "claim" and self.several:
             # the claimer is done: the device goes on to the player to draw (R-153)
             self.window_done = self.table.engine.view(-1)["step"]
             self.update(self.table)
@@ -515,6 +598,11 @@ class TriUI(TriHtml, GameUI):
         winner = result.get("winner")
         if winner is None:
             return "It's a tie", "tie"
+        if table.setup.mode == "devices":  # R-192: this device's side or the other
+            teams = table.engine.view(-1)["teams"]
+            if winner in {teams[s] for s in self.own}:
+                return ("You win!" if len(self.own) == 1 else "Your side wins!"), "win"
+            return f"{table.teams[winner]} wins", "lose"
         if table.setup.mode == "bot":
             return ("You win!", "win") if winner == 0 else (f"{table.teams[winner]} wins", "lose")
         return f"{table.teams[winner]} wins!", "win"
@@ -531,6 +619,17 @@ class TriUI(TriHtml, GameUI):
             f'<h3 id="tv-final-h">Hand {v["hand_no"]}, the last</h3>'
             f'{self.hand_summary(v)}<p class="tv-rule">{rule}</p></section>'
         )
+
+
+def own_seats(table: Table, players: int) -> list[int]:
+    """The seats whose hands this device shows: seat 0 against the computer and in
+    solitaire, every seat on one device, this device's side on two devices (R-191)."""
+    mode = table.setup.mode
+    if mode == "devices":
+        from cardroom.web.link_logic import device_seats  # noqa: PLC0415
+
+        return sorted(device_seats(table.engine))
+    return list(range(players)) if mode == "local" else [0]
 
 
 # ====================================================================== mounting

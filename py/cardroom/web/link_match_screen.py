@@ -1,0 +1,292 @@
+"""A whole match on two devices (R-194..R-196): Team 1 on the host, Team 2 on the guest.
+
+The match screen (``cardroom.web.match_screen``, mode ``devices``) pairs the devices once,
+at the match's start, with the pairing screen of a single game
+(:class:`cardroom.web.link_screen.LinkController`, whose pairing, lost-link and clock
+handling this class keeps). The host runs the :class:`cardroom.match.Match` and each
+game's engine client exactly as on one device; for each pick or game it starts a
+:class:`cardroom.link.HostSession` (a new session id) on that table, and sends the
+guest the match's public state (``match`` message,
+:mod:`cardroom.web.link_match_logic`) whenever the stage changes. The guest mounts the
+game's own screen (or the picks) on a :class:`cardroom.link.GuestEngine`, and draws the
+match bar, the screen between games and the result from the host's state. The host
+alone goes on between games and starts another match.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import TYPE_CHECKING, Any
+
+from cardroom.link import GuestEngine, HostSession, Refused
+from cardroom.web import dom
+from cardroom.web.kit import _storage, wall
+from cardroom.web.kit_logic import EngineRefused, Setup
+from cardroom.web.link_logic import (
+    bar_html,
+    guest_seats,
+    match_mismatch,
+    roles_html,
+    setup_from_json,
+    setup_json,
+)
+from cardroom.web.link_match_logic import MatchView, match_state, read_match_state
+from cardroom.web.link_screen import LINK_PREFIX, LinkController
+
+if TYPE_CHECKING:
+    from cardroom.web.kit_table import Table
+    from cardroom.web.match_screen import MatchScreen
+
+__all__ = ["MatchLink"]
+
+
+class _NoGame:
+    """The engine client of no game: between games and at the result after a host
+    reload, the host's session answers the guest (its hello, its pings) and the match's
+    state says where the match is."""
+
+    over = True
+    moves: list[dict[str, Any]] = []
+
+    def view(self, seat: int) -> dict[str, Any]:
+        return {}
+
+    def legal(self, seat: int) -> list[str]:
+        return []
+
+
+class MatchLink(LinkController):
+    """The link of one match on this device: pairing, then every game's session."""
+
+    def __init__(self, screen: MatchScreen, *, resume: bool = False) -> None:
+        self._fields(screen, None, screen.run or "")
+        self.view: MatchView | None = None
+        self.stored_host: Any = None
+        self.stored_run: Any = None
+        if resume:  # the host reloaded (only the host saves a match): its game's session
+            stored = self._load()
+            self.role = "host"
+            self.stored_host = stored.get("host")
+            self.stored_run = stored.get("game_run")
+        else:
+            self._show_panel(self.screen.body, roles_html())
+
+    # ------------------------------------------------------------ storage
+
+    def _store(self) -> None:
+        store = _storage()
+        if store is None or self.role != "host":
+            return  # the guest keeps nothing: its match is the host's
+        data: dict[str, Any] = {"role": "host", "game_run": self.screen.game_run}
+        if self.host is not None:
+            data["host"] = self.host.to_json()
+        with contextlib.suppress(Exception):
+            store.setItem(LINK_PREFIX + self.run, json.dumps(data))
+
+    def forget(self) -> None:
+        store = _storage()
+        if store is not None and self.run:
+            store.removeItem(LINK_PREFIX + self.run)
+
+    # ------------------------------------------------------------ the panel and the bar
+
+    def on_click(self, evt: Any) -> None:
+        super().on_click(evt)
+        if self.guest is not None and self.guest.check_match is None:
+            self.guest.check_match = read_match_state
+
+    def _link_bar(self, t: Table | None = None) -> None:
+        """The link's bar sits over the match (it stays from game to game)."""
+        root = dom.q(".mt-match", self.screen.body)
+        if root is None or dom.q("#link-bar", root) is not None:
+            return
+        root.insertAdjacentHTML("afterbegin", bar_html(self.role))
+
+    def _alive(self) -> bool:
+        return not self.closed and getattr(self.screen, "link", None) is self
+
+    def on_state(self, state: str) -> None:
+        super().on_state(state)
+        if state == "open" and self.role == "host" and self.host is not None:
+            self._link_bar()
+
+    # ------------------------------------------------------------ the host
+
+    def attach_host(self, table: Table) -> None:
+        """A new pick or game of the match on the host's table: its own session."""
+        self.table = table
+        engine = table.engine
+        host = None
+        # a game resumes its session; the picks start afresh after a reload (R-172)
+        resumes = self.stored_run == self.screen.game_run and table.setup.game != "match-pick"
+        if self.stored_host is not None and resumes:
+            with contextlib.suppress(Refused):
+                host = HostSession.from_json(
+                    engine, self.stored_host, setup_json(table.setup, match=True)
+                )
+        self.stored_host = None
+        if host is None:
+            host = HostSession(engine, guest_seats(engine), setup_json(table.setup, match=True))
+        self.host = host
+        host.on_pause = self.guest_paused
+        host.clock_state = lambda: table.clock.to_json()
+        engine.on(lambda _e: self.push_soon() if self.host is host else None)
+        self._wrap_clock(table)
+        self._link_bar()
+        self._show_session(host.sid)
+        self._store()
+        if self.link_up:
+            self.send(host.welcome())
+            self.send(host.match(self.state()))
+            self.push_soon()
+        else:
+            self.show_lost()
+
+    def state(self) -> dict[str, Any]:
+        m = self.screen.match
+        stage = self.screen.stage if self.screen.stage in ("between", "result") else "game"
+        assert m is not None
+        return match_state(m, stage)  # type: ignore[arg-type]
+
+    def host_stage(self) -> None:
+        """The match moved on (between games, the result): tell the guest."""
+        self._link_bar()
+        self._store()
+        if self.host is not None and self.link_up:
+            self.send(self.host.match(self.state()))
+
+    def host_message(self, text: str) -> None:
+        if self.host is None and self.screen.stage in ("between", "result"):
+            # the host reloaded between games: a session of no game answers the guest
+            self.host = HostSession(_NoGame(), frozenset({1}))
+            self.host.on_pause = self.guest_paused
+        elif self.host is None:  # the first message: the match starts now
+            self._hide_panel_for_table()
+            self.screen.play()
+        host = self.host
+        if host is None:
+            return
+        t = self.table
+        was_lost = dom.q("#link-overlay", self.screen.body) is not None
+        now = t.now() if t is not None else 0
+        replies = host.receive(text, now, wall())
+        for r in replies:
+            self.send(r)
+            if '"t":"welcome"' in r:  # the match's state before the game's view
+                self.send(host.match(self.state()))
+        if was_lost and any('"t":"welcome"' in r for r in replies):
+            self._reconnected()
+        if replies and t is not None and not t.finished:
+            t.save()
+            t.update()
+        if replies:
+            self._store()
+        self._show_log(host.log)
+        bar = dom.q("#link-bar", self.screen.body)
+        if bar is not None:
+            bar.setAttribute("data-applied", str(host.applied))
+
+    def push(self) -> None:
+        self.push_due = False
+        if self.closed or self.host is None or self.table is None:
+            return
+        self.send(self.host.update(self.table.now()))
+        self._store()
+
+    # ------------------------------------------------------------ the guest
+
+    def guest_message(self, text: str) -> None:
+        g = self.guest
+        if g is None:
+            return
+        out, events = g.receive(text, wall())
+        for o in out:
+            self.send(o)
+        for e in events:
+            if e["t"] == "welcome" and not (g.setup or {}).get("match", False):
+                self._error(f"{match_mismatch(True).capitalize()}.")  # a single game's host
+            elif e["t"] == "match":
+                self.on_match()
+            elif e["t"] == "view":
+                self.guest_view()
+            elif e["t"] == "refused":
+                dom.announce(f"Not now: {e['reason']}.")
+                if self.table is not None:
+                    self.table.update()
+            elif e["t"] == "pong":
+                self._show_offset()
+        self._show_log(g.log)
+
+    def on_match(self) -> None:
+        """The host's match state: the bar, between games, the result."""
+        g = self.guest
+        assert g is not None
+        view = g.match
+        if not isinstance(view, MatchView):
+            return
+        self.view = view
+        scr = self.screen
+        scr.follow(view)
+        self._hide_panel_for_table()
+        if view.stage == "game":
+            if self.table is not None and self.table_sid == g.sid:
+                scr.draw_bar()
+            elif g.state is not None:
+                self.guest_view()
+            else:
+                scr.draw_bar()
+        else:
+            self.table, self.table_sid = None, ""
+            scr.end_table()
+            if view.stage == "between":
+                scr.show_between()
+            else:
+                scr.show_result()
+        self._link_bar()
+        self._show_session(g.sid)
+        if dom.q("#link-overlay", scr.body) is not None:
+            self._reconnected()
+        else:
+            self._say_state("connected", "Connected to the host.")
+
+    def guest_view(self) -> None:
+        g, view = self.guest, self.view
+        assert g is not None
+        if view is None or view.stage != "game" or view.over:
+            return  # the last game's view, or the match has moved on
+        if self.table is None or self.table_sid != g.sid:
+            try:
+                setup = setup_from_json(g.setup or {}, view.up().slug, match=True)
+            except Refused as exc:
+                g.log.add(exc.reason, "", wall())
+                self._show_log(g.log)
+                return
+            self._guest_table(setup)
+        t, e = self.table, self.engine
+        assert t is not None and e is not None
+        self._show_session(g.sid)
+        self._follow_clock(t)
+        if dom.q("#link-overlay", self.screen.body) is not None:
+            self._reconnected()
+        e.changed()
+        t.update()
+
+    def _guest_table(self, setup: Setup) -> None:
+        g = self.guest
+        assert g is not None
+        self._hide_panel_for_table()
+        self._hide_overlay()
+        self.table_sid = g.sid
+        self.engine = GuestEngine(g, self.send, EngineRefused)
+        t = self.screen.mount_guest(setup, self.engine)
+        self.table = t
+        self._wrap_clock(t)
+        self._link_bar()
+        self._say_state("connected", "Connected to the host.")
+
+    # ------------------------------------------------------------ the end
+
+    def close(self) -> None:
+        super().close()
+        self.table = None
