@@ -7,6 +7,10 @@
 * the embedded screens fit their iframe (Border-Up Level 2 at 800x600 without a page
   scroll; 360x640 and 1280x800 without a sideways scroll) and stay embedded through
   Start and Play again;
+* every game, in play, fits the snippet's 960x640 and an 800x600 frame with no page
+  scroll, every control reachable (in view, or inside a part that scrolls itself) and
+  24x24 px or more; 360x640 never scrolls sideways; the setup's Start is in view at
+  960x640 (R-197);
 * the Share dialog (setup, table, atlas): the deep link as chosen, its QR code
   (``data-qr`` is the link), the iframe snippet, Copy, Escape, focus back, axe-clean,
   by keyboard and by touch.
@@ -15,11 +19,14 @@
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 from browser_helpers import format_violations, open_site, run_axe
+from conftest import Guard
 from playwright.sync_api import expect
 
 from cardroom.core import REFEREE
@@ -183,9 +190,157 @@ def test_embedded_screens_fit_their_iframe(new_context: Any, site: Any) -> None:
     assert s["w"] <= s["iw"], f"the atlas scrolls sideways at 1280x800: {s}"
 
 
+# --------------------------------------------------------------------------- every game fits
+
+#: one embedded game per site game, as a class page would link it (R-197); the deal is
+#: fixed so the table in play is always the same
+FIT_GAMES = {
+    "border-up": "game=border-up&level=2&mode=bot&difficulty=easy&seed=5",
+    "state-iq": "game=state-iq&level=2&mode=bot&seed=3",
+    "dashing-states": "game=dashing-states&level=4&mode=bot&difficulty=easy&seed=1",
+    "play-the-ranks": "game=play-the-ranks&level=4&mode=bot&difficulty=easy&seed=11",
+    "border-zap": "game=border-zap&level=4&mode=bot&difficulty=easy&seed=11",
+    "chummy-challenge": "game=chummy-challenge&level=4&mode=bot&difficulty=easy&seed=5",
+    "sequence": "game=sequence&players=4&mode=bot&difficulty=easy&seed=5",
+    "tri-virsity": "game=tri-virsity&players=4&mode=bot&difficulty=easy&seed=5",
+}
+
+#: the table is in play (past the setup, GeoPlunging and the Level 4 dialogues)
+IN_PLAY = {
+    "border-up": "document.querySelector('.kit-table')?.dataset.phase === 'race'",
+    "state-iq": "['clue', 'guess'].includes(document.querySelector('.kit-table')?.dataset.phase)"
+    " && !!document.querySelector('.sq-game:not([data-phase=plunge])')",
+    "dashing-states": "document.querySelector('.kit-table')?.dataset.phase === 'race'",
+    "play-the-ranks": "!!document.querySelector('.tr-game[data-phase=play][data-turn=mine]')",
+    "border-zap": "!!document.querySelector('.tr-game[data-phase=play][data-turn=mine]')",
+    "chummy-challenge": "document.querySelector('.kit-table')?.dataset.phase === 'ask'",
+    "sequence": "!!document.querySelector('.seq-game[data-turn=\"0\"] .seq-hcard')",
+    "tri-virsity": "!!document.querySelector('#tv-hand [data-card]')",
+}
+
+#: every control the player needs: in view, or inside a box that scrolls to it, never cut
+#: off by a box that does not scroll; buttons and fields 24x24 px or more
+REACHABLE = """() => {
+  const bad = [], H = innerHeight, W = innerWidth;
+  const sel = 'button, input, select, textarea, a[href], [tabindex="0"], [data-card]';
+  for (const e of document.querySelectorAll(sel)) {
+    if (e.closest('[hidden], dialog:not([open]), .kit-head, .visually-hidden')) continue;
+    const r = e.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(e).visibility === 'hidden') continue;
+    const name = e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+      + (e.dataset.card ? `[data-card=${e.dataset.card}]` : '') + ' ' + (e.textContent || '').trim().slice(0, 20);
+    if (/^(BUTTON|SELECT|TEXTAREA)$/.test(e.tagName) || (e.tagName === 'INPUT'
+        && !['radio', 'checkbox', 'hidden'].includes(e.type))) {
+      if (r.width < 23.5 || r.height < 23.5) bad.push(`${name}: ${r.width}x${r.height} px`);
+    }
+    let scroller = false, cut = false;
+    for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (/auto|scroll/.test(s.overflowY + s.overflowX)) { scroller = true; break; }
+      if (/hidden|clip/.test(s.overflowY + s.overflowX)) {
+        const q = a.getBoundingClientRect();
+        if (r.bottom > q.bottom + 1 || r.right > q.right + 1 || r.top < q.top - 1
+            || r.left < q.left - 1) { cut = true; break; }
+      }
+    }
+    const out = r.bottom > H + 1 || r.right > W + 1 || r.top < -1 || r.left < -1;
+    if (cut) bad.push(`${name}: cut off at ${Math.round(r.top)},${Math.round(r.left)}`);
+    else if (out && !scroller) bad.push(`${name}: out of the frame at ${Math.round(r.top)},${Math.round(r.left)}`);
+  }
+  return bad;
+}"""
+
+
+@pytest.fixture(scope="module")
+def fit_context(browser: Any) -> Iterator[Any]:
+    """One guarded context for every game of the fitting test (a page per game)."""
+    ctx = browser.new_context(viewport={"width": 960, "height": 640}, service_workers="block")
+    ctx.set_default_timeout(15_000)
+    guard = Guard()
+    guard.attach(ctx, route=True)
+    ctx.guard = guard  # type: ignore[attr-defined]
+    yield ctx
+    ctx.close()
+    assert not guard.problems(), "the site misbehaved:\n  " + "\n  ".join(guard.problems())
+
+
+def _step_to_play(page: Any) -> bool:
+    """One step a player takes to reach play; False when there is nothing to do now."""
+    no = page.locator("[data-plunge=no]:visible:not([disabled])")
+    if no.count():
+        no.first.click()
+        return True
+    mine = page.locator(".tr-game[data-turn=mine]")
+    if mine.count():  # the trick games' Level 4 dialogues, trades and discards
+        phase = mine.get_attribute("data-phase")
+        choices = page.locator(".tr-choices")
+        if phase in ("role", "arrange"):
+            choices.locator("[data-autofocus]").first.click()
+            return True
+        if phase in ("pull", "plunge"):
+            choices.locator('[data-json="false"]').first.click()
+            return True
+        if phase in ("discard", "trade1", "trade2"):
+            page.locator(".tr-game button.tr-card:not([disabled])").first.click()
+            choices.locator("[data-act=move]").first.click()
+            return True
+    player = page.locator("#ch-half-0 [data-player]:visible:not([disabled])")
+    if player.count():  # Chummy Challenge: Player 1 takes the first challenge
+        player.first.click()
+        return True
+    return False
+
+
+def _reach_play(page: Any, game: str) -> None:
+    deadline = time.monotonic() + 60
+    while not page.evaluate(f"() => {IN_PLAY[game]}"):
+        assert time.monotonic() < deadline, f"{game}: never reached play"
+        if not _step_to_play(page):
+            page.wait_for_timeout(200)
+
+
+@pytest.mark.parametrize("game", list(FIT_GAMES))
+def test_every_game_fits_its_iframe(fit_context: Any, site: Any, game: str) -> None:
+    """R-197: the setup's Start in view at 960x640; in play no page scroll at 960x640 and
+    800x600 with every control reachable (axe-clean at 800x600), and never a sideways
+    scroll at 360x640."""
+    page = fit_context.new_page()
+    page.set_viewport_size({"width": 960, "height": 640})
+    open_site(page, site, f"/?{FIT_GAMES[game]}&embed=1")
+    start = page.get_by_role("button", name="Start")
+    box = start.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 640, (
+        f"{game}: Start is not in view at 960x640: {box}"
+    )
+    start.click()
+    _reach_play(page, game)
+    problems: list[str] = []
+    for width, height in ((960, 640), (800, 600)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(200)
+        s = _scroll(page)
+        if s["h"] > s["ih"] or s["w"] > s["iw"]:
+            problems.append(f"page scroll at {width}x{height}: {s}")
+        problems += [f"{width}x{height}: {b}" for b in page.evaluate(REACHABLE)]
+    # what scrolls inside itself is reachable by keyboard too (axe: scrollable regions)
+    violations = run_axe(page)
+    if violations:
+        problems.append("axe-core at 800x600:\n" + format_violations(violations))
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.wait_for_timeout(200)
+    s = _scroll(page)
+    if s["w"] > s["iw"]:
+        problems.append(f"sideways scroll at 360x640: {s}")
+    assert page.evaluate(f"() => {IN_PLAY[game]}"), f"{game}: left play while measured"
+    page.close()
+    assert not problems, f"{game} in an embed:\n  " + "\n  ".join(problems)
+
+
 def test_embed_survives_play_again(context: Any, site: Any) -> None:
-    """Start, the result, Play again and Back to setup keep ``embed=1`` (R-185)."""
+    """Start, the result, Play again and Back to setup keep ``embed=1`` (R-185); in the
+    snippet's 960x640 frame the result opens with its headline in view (R-197)."""
     page = context.new_page()
+    page.set_viewport_size({"width": 960, "height": 640})
     open_site(
         page,
         site,
@@ -196,6 +351,8 @@ def test_embed_survives_play_again(context: Any, site: Any) -> None:
         no.click()
     expect(page.locator(".kit-result")).to_be_visible(timeout=90_000)
     page.wait_for_timeout(500)  # the result settles (R-113)
+    head = page.locator("#kit-result-title").bounding_box()
+    assert head and head["y"] >= 0 and head["y"] + head["height"] <= 640, head
     page.get_by_role("button", name="Play again").click()
     expect(page.locator(".kit-plunge-q")).to_be_visible()
     q = parse_qs(urlsplit(page.url).query)

@@ -541,7 +541,8 @@ class TrickDrawing:
             for i, t in enumerate(done)
         )
         return (
-            '<section class="tr-log" aria-labelledby="tr-log-h"><h2 id="tr-log-h">Tricks</h2>'
+            '<section class="tr-log" aria-labelledby="tr-log-h" tabindex="0">'
+            '<h2 id="tr-log-h">Tricks</h2>'
             + (f'<ol class="tr-log-list">{items}</ol>' if items else "<p>No trick yet.</p>")
             + "</section>"
         )
