@@ -340,6 +340,22 @@ def test_a_move_applied_whose_ack_was_lost_is_not_applied_again() -> None:
     assert sum(m["kind"] == "pass" for m in w.host.engine.moves) == 1
 
 
+def test_a_hello_said_again_changes_nothing() -> None:
+    """The guest says hello every beat until the welcome comes (a message sent as the
+    channel opens can be lost): each hello is answered, and nothing is applied twice."""
+    w = Wire()
+    to_race(w)
+    text = w.guest.send_move({"seat": 1, "kind": "pass", "at": 600})
+    w.host.receive(text, 600, 600.0)  # applied; its answer, and the first hello, are lost
+    moves = list(w.host.engine.moves)
+    for _ in range(3):
+        w.connect()
+        assert not w.guest.pending
+        assert list(w.host.engine.moves) == moves
+    assert sum(e["t"] == "welcome" for e in w.events) == 4
+    assert w.engine.view(1) == w.host.engine.view(1)
+
+
 def test_a_host_reload_resumes_from_its_save() -> None:
     w = Wire()
     to_race(w)

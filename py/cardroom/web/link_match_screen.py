@@ -204,8 +204,10 @@ class MatchLink(LinkController):
         for o in out:
             self.send(o)
         for e in events:
-            if e["t"] == "welcome" and not (g.setup or {}).get("match", False):
-                self._error(f"{match_mismatch(True).capitalize()}.")  # a single game's host
+            if e["t"] == "welcome":
+                self.welcomed = True
+                if not (g.setup or {}).get("match", False):  # a single game's host
+                    self._error(f"{match_mismatch(True).capitalize()}.")
             elif e["t"] == "match":
                 self.on_match()
             elif e["t"] == "view":

@@ -123,6 +123,8 @@ class LinkController:
         self.closed = False
         self.panel: Any = None
         self.table_sid = ""
+        #: the guest has the host's welcome on this channel (else it says hello again)
+        self.welcomed = False
 
     def _take_link(self, old: LinkController) -> None:
         """The next game on the same link: the host deals it (a new session), the guest
@@ -330,6 +332,7 @@ class LinkController:
             if self.ticker is None:
                 self.ticker = set_interval(self.beat, PING_MS)
             if self.role == "guest" and self.guest is not None and self.peer is not None:
+                self.welcomed = False
                 self.peer.send(self.guest.hello())
                 self.peer.send(self.guest.ping(wall()))
             self._say_state("connected", "Connected. Waiting for the game…")
@@ -363,6 +366,10 @@ class LinkController:
             self.peer.lost()
             return
         if self.role == "guest" and self.guest is not None:
+            # a message sent the moment a channel opens can be lost (the other side's page
+            # still starting): the hello goes again every beat until the welcome comes
+            if not self.welcomed:
+                self.peer.send(self.guest.hello())
             self.peer.send(self.guest.ping(wall()))
             self._show_offset()
 
@@ -516,7 +523,9 @@ class LinkController:
         for o in out:
             self.send(o)
         for e in events:
-            if e["t"] == "view":
+            if e["t"] == "welcome":
+                self.welcomed = True
+            elif e["t"] == "view":
                 self.guest_view()
             elif e["t"] == "refused":
                 dom.announce(f"Not now: {e['reason']}.")
