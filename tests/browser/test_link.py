@@ -30,8 +30,10 @@ LINK_ARGS = [*CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"]
 RESULT_TIMEOUT_MS = 20_000
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def link_browser(playwright_instance: Any) -> Iterator[Any]:
+    """A browser of its own for each test: a test's closed contexts (their peer
+    connections torn down) never share a browser with the next test's pages."""
     b = playwright_instance.chromium.launch(
         executable_path=str(CHROMIUM), args=LINK_ARGS, headless=True
     )
