@@ -363,8 +363,44 @@ class Up:
     deadline_ms: int | None
 
 
+class MatchTally:
+    """What a match's games add up to, from its Combo and the games played: shared by
+    :class:`Match` and the guest's copy of a match on two devices (R-194)."""
+
+    __slots__ = ()
+    combo: int
+    played: tuple[Played, ...]
+
+    @property
+    def level(self) -> int:
+        return COMBO_GAMES[self.combo][0]
+
+    @property
+    def games(self) -> tuple[int, ...]:
+        return tuple(range(1, len(COMBO_GAMES[self.combo][1]) + 1))
+
+    @property
+    def elapsed_ms(self) -> int:
+        """The round clock: the games' own clocks added up (the picks take none, R-162)."""
+        return sum(p.ms for p in self.played)
+
+    @property
+    def playing(self) -> tuple[Played, ...]:
+        """The games (not the picks) played so far."""
+        return tuple(p for p in self.played if p.number)
+
+    def points(self) -> tuple[int, int]:
+        a = sum(p.points[0] for p in self.played)
+        b = sum(p.points[1] for p in self.played)
+        return (a, b)
+
+    def winner(self) -> int | None:
+        a, b = self.points()
+        return None if a == b else (0 if a > b else 1)
+
+
 @dataclass(frozen=True, slots=True)
-class Match:
+class Match(MatchTally):
     """A match as its record (see the module's text); every field but ``played`` is a
     setting. Immutable: :meth:`record` returns the next match."""
 
@@ -405,33 +441,6 @@ class Match:
         n = len(COMBO_GAMES[combo][1])
         order = tuple(range(1, n + 1)) if kind in ("morning", "all") else ()
         return cls(combo, kind, minutes * 60_000, seed, (), order, power, None, rng)
-
-    @property
-    def level(self) -> int:
-        return COMBO_GAMES[self.combo][0]
-
-    @property
-    def games(self) -> tuple[int, ...]:
-        return tuple(range(1, len(COMBO_GAMES[self.combo][1]) + 1))
-
-    @property
-    def elapsed_ms(self) -> int:
-        """The round clock: the games' own clocks added up (the picks take none, R-162)."""
-        return sum(p.ms for p in self.played)
-
-    @property
-    def playing(self) -> tuple[Played, ...]:
-        """The games (not the picks) played so far."""
-        return tuple(p for p in self.played if p.number)
-
-    def points(self) -> tuple[int, int]:
-        a = sum(p.points[0] for p in self.played)
-        b = sum(p.points[1] for p in self.played)
-        return (a, b)
-
-    def winner(self) -> int | None:
-        a, b = self.points()
-        return None if a == b else (0 if a > b else 1)
 
     # ------------------------------------------------------------ what comes next
 

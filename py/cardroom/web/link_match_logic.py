@@ -24,7 +24,7 @@ from typing import Any
 
 from cardroom import scoring
 from cardroom.link import Refused
-from cardroom.match import COMBO_GAMES, KINDS_OF, MAX_MINUTES, Match, Played
+from cardroom.match import COMBO_GAMES, KINDS_OF, MAX_MINUTES, Match, MatchTally, Played
 
 __all__ = [
     "STAGES",
@@ -57,7 +57,7 @@ class UpView:
 
 
 @dataclass(frozen=True)
-class MatchView:
+class MatchView(MatchTally):
     """The match on the guest: the host's public state, with the calls the match
     screen makes of a :class:`~cardroom.match.Match`."""
 
@@ -70,29 +70,6 @@ class MatchView:
     over: bool
     next_up: UpView | None = None
     seed: None = field(default=None)
-
-    @property
-    def level(self) -> int:
-        return COMBO_GAMES[self.combo][0]
-
-    @property
-    def games(self) -> tuple[int, ...]:
-        return tuple(range(1, len(COMBO_GAMES[self.combo][1]) + 1))
-
-    @property
-    def elapsed_ms(self) -> int:
-        return sum(p.ms for p in self.played)
-
-    @property
-    def playing(self) -> tuple[Played, ...]:
-        return tuple(p for p in self.played if p.number)
-
-    def points(self) -> tuple[int, int]:
-        return (sum(p.points[0] for p in self.played), sum(p.points[1] for p in self.played))
-
-    def winner(self) -> int | None:
-        a, b = self.points()
-        return None if a == b else (0 if a > b else 1)
 
     def up(self) -> UpView:
         if self.over or self.next_up is None:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from cardroom.link import GuestEngine, HostSession, Refused
 from cardroom.web import dom
 from cardroom.web.kit import _storage, wall
-from cardroom.web.kit_logic import EngineRefused, Setup
+from cardroom.web.kit_logic import Setup
 from cardroom.web.link_logic import (
     bar_html,
     guest_seats,
@@ -253,39 +253,23 @@ class MatchLink(LinkController):
             self._say_state("connected", "Connected to the host.")
 
     def guest_view(self) -> None:
-        g, view = self.guest, self.view
-        assert g is not None
+        view = self.view
         if view is None or view.stage != "game" or view.over:
             return  # the last game's view, or the match has moved on
-        if self.table is None or self.table_sid != g.sid:
-            try:
-                setup = setup_from_json(g.setup or {}, view.up().slug, match=True)
-            except Refused as exc:
-                g.log.add(exc.reason, "", wall())
-                self._show_log(g.log)
-                return
-            self._guest_table(setup)
-        t, e = self.table, self.engine
-        assert t is not None and e is not None
-        self._show_session(g.sid)
-        self._follow_clock(t)
-        if dom.q("#link-overlay", self.screen.body) is not None:
-            self._reconnected()
-        e.changed()
-        t.update()
+        super().guest_view()
 
-    def _guest_table(self, setup: Setup) -> None:
-        g = self.guest
-        assert g is not None
-        self._hide_panel_for_table()
-        self._hide_overlay()
-        self.table_sid = g.sid
-        self.engine = GuestEngine(g, self.send, EngineRefused)
-        t = self.screen.mount_guest(setup, self.engine)
-        self.table = t
-        self._wrap_clock(t)
-        self._link_bar()
-        self._say_state("connected", "Connected to the host.")
+    def _host_setup(self) -> Setup | None:
+        g, view = self.guest, self.view
+        assert g is not None and view is not None
+        try:
+            return setup_from_json(g.setup or {}, view.up().slug, match=True)
+        except Refused as exc:
+            g.log.add(exc.reason, "", wall())
+            self._show_log(g.log)
+            return None
+
+    def _mount_guest(self, setup: Setup, engine: GuestEngine) -> Table:
+        return self.screen.mount_guest(setup, engine)
 
     # ------------------------------------------------------------ the end
 

@@ -540,10 +540,8 @@ class LinkController:
         g = self.guest
         assert g is not None
         if self.table is None or self.table_sid != g.sid:
-            try:
-                setup = setup_from_json(g.setup or {}, self.screen.game.slug)
-            except Refused as exc:
-                self._error(f"{exc.reason[0].upper()}{exc.reason[1:]}.")
+            setup = self._host_setup()
+            if setup is None:
                 return
             self._guest_table(setup)
         t, e = self.table, self.engine
@@ -555,23 +553,38 @@ class LinkController:
         e.changed()
         t.update()
 
+    def _host_setup(self) -> Setup | None:
+        """The host's game, or None (said on the panel) when this page does not play it."""
+        g = self.guest
+        assert g is not None
+        try:
+            return setup_from_json(g.setup or {}, self.screen.game.slug)
+        except Refused as exc:
+            self._error(f"{exc.reason[0].upper()}{exc.reason[1:]}.")
+            return None
+
     def _guest_table(self, setup: Setup) -> None:
         g = self.guest
         assert g is not None
         self._hide_panel_for_table()
         self._hide_overlay()
-        if self.table is not None:  # the host started another game
-            self.screen.end_game()
         self.table_sid = g.sid
-        self.setup = setup
         self.engine = GuestEngine(g, self.send, EngineRefused)
-        self.screen.sub.textContent = setup.describe()
-        t = Table(self.screen, setup, self.run, None, engine=self.engine)
-        self.screen.table = t
+        t = self._mount_guest(setup, self.engine)
         self.table = t
         self._wrap_clock(t)
         self._link_bar(t)
         self._say_state("connected", "Connected to the host.")
+
+    def _mount_guest(self, setup: Setup, engine: GuestEngine) -> Table:
+        """The game's table on this page, over the host's views."""
+        if self.table is not None:  # the host started another game
+            self.screen.end_game()
+        self.setup = setup
+        self.screen.sub.textContent = setup.describe()
+        t = Table(self.screen, setup, self.run, None, engine=engine)
+        self.screen.table = t
+        return t
 
     def _follow_clock(self, t: Table) -> None:
         """The guest's table clock is the host's, moved onto this device's clock (R-180)."""
