@@ -288,6 +288,13 @@ def pair_again(host: Any, guest: Any) -> None:
         expect(page.locator("#link-bar")).to_have_attribute("data-link-state", "connected")
 
 
+def wait_for(ok: Callable[[], bool], what: str, seconds: float = 10) -> None:
+    deadline = time.monotonic() + seconds
+    while not ok():
+        assert time.monotonic() < deadline, f"timed out: {what}"
+        time.sleep(0.05)
+
+
 def host_moves(host: Any) -> list[dict[str, Any]]:
     """The moves the host's engine has applied, from its save (R-181)."""
     text = host.evaluate(
@@ -403,22 +410,27 @@ def test_a_hidden_hand_game_of_play_the_ranks_over_the_link(
     checks = 0
     deadline = time.monotonic() + 150
     while time.monotonic() < deadline:
-        if all(p.locator(".kit-result").count() for p in pages.values()):
+        # both pages first catch up with the host's engine: a guest's move is on its way
+        # to the host until the host's next view arrives, and its page still says "mine"
+        moves = host_moves(host)
+        state = RANKS.new(seed, level=2)
+        for m in moves:
+            state = RANKS.apply(state, Move.from_json(m))
+        public = RANKS.view(state, -1)
+        if public["result"] is not None:
             break
-        acted = False
         for seat, page in pages.items():
-            if page.locator(".kit-result").count():
-                continue
-            if page.locator('.tr-game[data-turn="mine"]').count():
-                moves = host_moves(host)
-                hidden = dealt[1 - seat] - played(moves, 1 - seat)
-                shown = cards_in_dom(page)
-                assert not shown & hidden, f"seat {seat}'s page shows {shown & hidden}"
-                checks += 1
-                players[seat].turn()
-                acted = True
-        if not acted:
-            host.wait_for_timeout(150)
+            turn = "mine" if seat in public["to_move"] else "wait"
+            expect(page.locator(".tr-game")).to_have_attribute("data-turn", turn)
+        seat = min(public["to_move"])
+        page = pages[seat]
+        hidden = dealt[1 - seat] - played(moves, 1 - seat)
+        shown = cards_in_dom(page)
+        assert not shown & hidden, f"seat {seat}'s page shows {shown & hidden}"
+        checks += 1
+        players[seat].turn()
+        before = len(moves)
+        wait_for(lambda: len(host_moves(host)) > before, "the host applies the move")  # noqa: B023
     assert checks >= 8
     for page in pages.values():
         expect(page.locator(".kit-result")).to_be_visible(timeout=RESULT_TIMEOUT_MS)
