@@ -167,6 +167,8 @@ def play_through_link(setup: Setup, make: Any, max_moves: int = 3000) -> dict[st
     host_engine = make(setup)
     seats = guest_seats(host_engine)
     w = Wire(HostSession(host_engine, seats, {"game": setup.game}))
+    heard: list[dict[str, Any]] = []  # what the guest's game log is told (R-198)
+    w.engine.on(lambda e: heard.append(e["move"]) if e["type"] == "move" else None)
     w.connect()
     rng = random.Random(setup.seed)
     checked, guest_moves = 0, 0
@@ -184,7 +186,12 @@ def play_through_link(setup: Setup, make: Any, max_moves: int = 3000) -> dict[st
         checked += check_guest_view(w, host_engine, seats)
     assert host_engine.over, "the game did not end"
     assert w.engine.over
-    return {"checked": checked, "guest_moves": guest_moves}
+    host_moves = [m for m in host_engine.moves if m["seat"] not in seats]
+    public = host_engine.game.public_moves
+    told = [m for m in heard if m["seat"] not in seats]
+    # the guest's log hears every host move of a public kind, data and all, in order
+    assert told == [m for m in host_moves if m["kind"] in public]
+    return {"checked": checked, "guest_moves": guest_moves, "host_moves_told": len(told)}
 
 
 def choose(e: Any, rng: random.Random) -> tuple[int, Move]:
@@ -213,9 +220,12 @@ def check_guest_view(w: Wire, e: Any, seats: frozenset[int]) -> int:
     state = w.guest.state
     assert state is not None
     text = json.dumps(state)
-    # what the guest may not know is looked for everywhere but in its own moves' data
-    # (a card it played may have a twin in the host's hand)
-    others = [m for m in state["moves"] if m["seat"] not in seats]
+    # what the guest may not know is looked for everywhere but in the data of its own
+    # moves and of the host's public ones, checked against the host's moves below (a card
+    # played may have a twin still in a hand: Sequence deals from two decks)
+    others = [
+        m for m in state["moves"] if m["seat"] not in seats and m["kind"] not in game.public_moves
+    ]
     seen = quoted({k: v for k, v in state.items() if k != "moves"}) | quoted(others)
     public = quoted(e.view(-1))
     guest_cards = set().union(*(set(e.view(s)["hand"] or []) for s in seats))
@@ -228,9 +238,10 @@ def check_guest_view(w: Wire, e: Any, seats: frozenset[int]) -> int:
         assert not secret & seen, f"the guest holds {secret & seen} of seat {s}"
         count += len(secret)
     assert set(state["views"]) == {str(s) for s in seats}
-    for m in state["moves"]:
-        if m["seat"] in host:
-            assert "data" not in m
+    for m, full in zip(state["moves"], e.moves, strict=True):
+        if m["seat"] in host:  # R-179, R-198: a public kind of move in full, others bare
+            bare = {k: v for k, v in full.items() if k != "data"} | {"hidden": True}
+            assert m == (full if full["kind"] in game.public_moves else bare)
     assert '"hand": null' in json.dumps(state["public"]) or state["public"].get("hand") is None
     assert text
     return count
@@ -239,6 +250,7 @@ def check_guest_view(w: Wire, e: Any, seats: frozenset[int]) -> int:
 def test_a_whole_sequence_game_over_the_link_sends_no_card_of_the_host() -> None:
     out = play_through_link(seq_setup("2"), sequence_engine)
     assert out["checked"] > 100 and out["guest_moves"] > 10
+    assert out["host_moves_told"] > 10
 
 
 def test_a_sequence_game_of_two_teams_over_the_link_sends_no_card_of_the_host() -> None:
@@ -307,3 +319,32 @@ def test_trivirsity_names_every_kind_of_play_to_the_guest() -> None:
     w.connect()
     with pytest.raises(EngineRefused):  # not the guest's turn: refused on the guest itself
         w.engine.submit({"seat": 1, "kind": "discard", "data": "RA1"}, 20)
+
+
+# ---------------------------------------------------------------- public moves (R-198)
+
+
+def test_the_harness_refuses_a_hidden_move_called_public() -> None:
+    """A trade in Border Zap goes face down to the other team: a game that called it
+    public would tell the other device the card. The conformance harness catches it."""
+    from cardroom.conformance import ConformanceError, random_playout  # noqa: PLC0415
+    from cardroom.geoplunge.tricks.zap import GAME as ZAP  # noqa: PLC0415
+
+    class Leaky(type(ZAP)):  # type: ignore[misc]
+        public_moves = frozenset({"trade", "discard"})
+
+    random_playout(ZAP, 1, {"level": 4}, deep=False)  # as the game is, it passes
+    with pytest.raises(ConformanceError, match="public move"):
+        random_playout(Leaky(), 1, {"level": 4}, deep=False)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_sequence_and_trivirsity_moves_are_public(seed: int) -> None:
+    """R-198: every kind of move of both games passes the public-move check."""
+    from cardroom.conformance import random_playout  # noqa: PLC0415
+
+    assert SEQUENCE.public_moves == {"play", "dead", "pass"}
+    assert MATCH.public_moves >= TRI_GAME.public_moves
+    for game, opts in ((SEQUENCE, {"players": 4}), (TRI_GAME, {"players": 2})):
+        out = random_playout(game, seed, opts, deep=False)
+        assert {m.kind for m in out.moves} & game.public_moves

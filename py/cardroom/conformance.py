@@ -118,6 +118,18 @@ def _leaves(obj: Any) -> Iterable[Any]:
         yield obj
 
 
+def _values(obj: Any) -> Iterable[Any]:
+    """The leaves of ``obj`` that are values, not keys."""
+    if isinstance(obj, Mapping):
+        for v in obj.values():
+            yield from _values(v)
+    elif isinstance(obj, (list, tuple)):
+        for v in obj:
+            yield from _values(v)
+    else:
+        yield obj
+
+
 def _snapshot(game: Game, state: Any) -> str:
     return json.dumps(game.state_to_json(state), sort_keys=True)
 
@@ -176,6 +188,22 @@ def _check_views(game: Game, state: Any, playout: Playout) -> None:
                     raise _fail(f"view for seat {seat} leaks the RNG state", playout)
             if any(str(v) in text for v in rng_values if v > 10**6):
                 raise _fail(f"view for seat {seat} leaks the RNG state as text", playout)
+
+
+def _strings(game: Game, state: Any, seat: int) -> set[str]:
+    return {x for x in _leaves(game.view(state, seat)) if isinstance(x, str)}
+
+
+def _check_public_move(game: Game, before: Any, after: Any, move: Move, playout: Playout) -> None:
+    """R-198: a kind of move the game calls public (another device is told its data in
+    full) names nothing that only a seat's own view showed before it and the public view
+    does not show after it (a card laid face up passes; one discarded face down fails)."""
+    public_before = _strings(game, before, REFEREE)
+    private = set().union(*(_strings(game, before, s) for s in game.all_seats(before)))
+    secret = private - public_before - _strings(game, after, REFEREE)
+    named = {x for x in _values(move.data) if isinstance(x, str)}
+    if named & secret:
+        raise _fail(f"public move {move} names {sorted(named & secret)} unseen", playout)
 
 
 def _check_round_trip(game: Game, state: Any, playout: Playout) -> None:
@@ -453,6 +481,8 @@ def random_playout(
             raise _fail(f"legal move {move} refused: {exc}", playout) from None
         if before is not None and _snapshot(game, state) != before:
             raise _fail(f"apply changed the state it was given ({move})", playout)
+        if move.kind in game.public_moves:
+            _check_public_move(game, state, nxt, move, playout)
         playout.moves.append(move)
         state = nxt
         states.append(state)

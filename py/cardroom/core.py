@@ -525,6 +525,10 @@ class Game(ABC):
     title: str = ""
     #: True for a game with no hidden information: ``resample`` returns the state.
     hides_nothing: bool = False
+    #: Kinds of move whose data every seat may know once the move is made (the card is
+    #: played face up, the word laid on the table): another device is told them in full.
+    #: Any other kind reaches another device without its data (R-179, R-198).
+    public_moves: frozenset[str] = frozenset()
     #: How far ahead of the last judged time (``clock``) a move's ``at`` may be.
     max_ahead_ms: int = 6 * 60 * 60 * 1000
     #: The class of this game's states (``apply`` refuses anything else).

@@ -392,10 +392,15 @@ class HostSession:
         return {"seq": seq, "ok": False, "reason": reason[:400]}
 
 
-def visible_move(move: Mapping[str, Any], seats: Iterable[int]) -> dict[str, Any]:
-    """A move as a device playing ``seats`` may know it: its own and the table clock's in
-    full, another seat's without its data (a discard, a hidden card: R-179)."""
+def visible_move(
+    move: Mapping[str, Any], seats: Iterable[int], public: Iterable[str] = ()
+) -> dict[str, Any]:
+    """A move as a device playing ``seats`` may know it: its own, the table clock's and a
+    move of a ``public`` kind (the game's ``public_moves``: R-198) in full, another seat's
+    without its data (a discard, a hidden card: R-179)."""
     if move.get("seat") in set(seats) or move.get("seat") == REFEREE:
+        return dict(move)
+    if move.get("kind") in set(public):
         return dict(move)
     return {k: v for k, v in move.items() if k != "data"} | {"hidden": True}
 
@@ -403,6 +408,7 @@ def visible_move(move: Mapping[str, Any], seats: Iterable[int]) -> dict[str, Any
 def guest_state(host: HostSession, now: int) -> dict[str, Any]:
     e = host.engine
     seats = sorted(host.guest_seats)
+    public = getattr(getattr(e, "game", None), "public_moves", frozenset())
     return {
         "now": now,
         "clock": host.clock_state() if host.clock_state is not None else None,
@@ -410,7 +416,7 @@ def guest_state(host: HostSession, now: int) -> dict[str, Any]:
         "views": {str(s): e.view(s) for s in seats},
         "legal": {str(s): e.legal(s) for s in seats},
         "public": e.view(REFEREE),
-        "moves": [visible_move(m, seats) for m in e.moves],
+        "moves": [visible_move(m, seats, public) for m in e.moves],
         "applied": host.applied,
     }
 

@@ -155,6 +155,18 @@ def test_a_whole_sequence_game_on_two_devices(device: Callable[[], Any], site: A
         expect(page.locator("#kit-result-title")).to_have_text(want)
         for team, pts in enumerate(eng.view(REFEREE)["score"]):
             expect(page.locator(f'[data-points="{team}"]')).to_have_text(str(pts))
+    assert_same_logs(host, guest, len(eng.moves))
+
+
+def assert_same_logs(host: Any, guest: Any, moves: int) -> None:
+    """R-198: the guest's game log tells the host's moves as the host's log does (each
+    device marks its own player "(you)": R-192)."""
+    logs = [
+        [line.replace(" (you)", "") for line in p.locator("#kit-log-list li").all_text_contents()]
+        for p in (host, guest)
+    ]
+    assert len(logs[0]) >= moves and all(logs[0]), logs[0]
+    assert logs[0] == logs[1]
 
 
 def team_turn(host: Any, guest: Any, setup: Any, names: dict[str, str], axe: bool = False) -> int:
@@ -272,6 +284,7 @@ def test_a_whole_trivirsity_hand_on_two_devices(device: Callable[[], Any], site:
         expect(page.locator("#kit-result-title")).to_have_text(want)
         for team, pts in enumerate(result["points"]):
             expect(page.locator(f'[data-points="{team}"]')).to_have_text(str(pts))
+    assert_same_logs(host, guest, len(saved_moves(host)))
 
 
 def tri_state(page: Any, step: int, seat: int) -> str:

@@ -188,6 +188,8 @@ def _move(seat: int, kind: str, card: str, space: int = EMPTY) -> Move:
 
 class SequenceGame(Game):
     slug = "sequence"
+    #: a card is played face up onto the board or the discard pile (R-198)
+    public_moves = frozenset(KINDS)
     title = "Sequence States & Capitals"
     state_type = SequenceState
 

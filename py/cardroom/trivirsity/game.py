@@ -608,6 +608,9 @@ class TriVirsity(Game):
     slug = "tri-virsity"
     title = "Tri-Virsity"
     state_type = TriState
+    #: every move names only what the table then shows: words laid or built, the card
+    #: discarded face up, a challenge or claim (a drawn card is never in the move) (R-198)
+    public_moves = frozenset(KINDS)
 
     # ------------------------------------------------------------ dealing
 

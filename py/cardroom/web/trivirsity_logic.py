@@ -186,6 +186,7 @@ class TriMatch(Game):
     slug = "tri-virsity"
     title = "Tri-Virsity"
     state_type = MatchState
+    public_moves = GAME.public_moves | {"next-hand"}
 
     def new(self, seed: int, **options: Any) -> MatchState:
         target = int(options.pop("match_target", 500))
