@@ -18,7 +18,7 @@ from pyodide.ffi import to_js  # type: ignore[import-not-found]
 from pyodide.ffi.wrappers import set_timeout  # type: ignore[import-not-found]
 
 from cardroom import tournament as tm
-from cardroom.web import dom
+from cardroom.web import dom, kit_dom
 from cardroom.web.director_html import render
 from cardroom.web.director_logic import (
     BACKUP_KEY,
@@ -85,7 +85,7 @@ def download(name: str, text: str, mime: str) -> None:
 class DirectorScreen:
     def __init__(self, route: Any) -> None:
         self.route = route
-        self.bindings = dom.Bindings()
+        self.bindings = kit_dom.Listeners()
         self.desk: Desk | None = None
         section = js.document.createElement("section")
         section.id = "screen-tournament"

@@ -40,6 +40,7 @@ from cardroom.web.kit_logic import (
 )
 
 if TYPE_CHECKING:
+    from cardroom.web.kit_dom import Listeners
     from cardroom.web.kit_table import Table
 
 __all__ = [
@@ -125,7 +126,7 @@ class ButtonTaps:
     ignored here (one landing on a result that just appeared is ignored by the result,
     R-113)."""
 
-    def __init__(self, bindings: dom.Bindings, host: Any, act: Any) -> None:
+    def __init__(self, bindings: Listeners, host: Any, act: Any) -> None:
         self.act = act
         self._press: tuple[int, Any] | None = None
         self._tapped: tuple[Any, float] | None = None

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyodide.ffi.wrappers import clear_interval, set_interval  # type: ignore[import-not-found]
 
-from cardroom.web import dom
+from cardroom.web import dom, kit_dom
 from cardroom.web.atlas_screen import ARROWS, nearest_in_direction
 from cardroom.web.learn_logic import Outcome, QuizRun, answer_text, record
 from cardroom.web.learn_store import LearnMap, now_ms, shape_svg, today
@@ -36,7 +36,7 @@ class QuizView:
         self.screen = screen
         self.run = run
         self.on_end = on_end
-        self.bindings = dom.Bindings()
+        self.bindings = kit_dom.Listeners()
         self.map: LearnMap | None = None  # the Find-the-state map, kept for the whole quiz
         self.focus_code: str | None = None
         host.innerHTML = f"""

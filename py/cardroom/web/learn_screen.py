@@ -20,7 +20,7 @@ import js  # type: ignore[import-not-found]
 
 from cardroom import atlas
 from cardroom.learn import KINDS, LENGTHS, REGIONS
-from cardroom.web import dom
+from cardroom.web import dom, kit_dom
 from cardroom.web.learn_logic import (
     BACKUP_KEY,
     MODE_TITLES,
@@ -63,8 +63,8 @@ class LearnScreen:
         self.keyboard_used = False
         self.view: Any = None
         self.last_run: QuizRun | None = None
-        self.bindings = dom.Bindings()
-        self.view_bindings = dom.Bindings()
+        self.bindings = kit_dom.Listeners()
+        self.view_bindings = kit_dom.Listeners()
         self.on_ok: Callable[[], None] | None = None
         self.again: LearnOptions | None = None
         self.store, self.corrupt, backup = store_from_device(load_text, keys())

@@ -12,7 +12,7 @@ import js  # type: ignore[import-not-found]
 
 from cardroom.core import CorruptState
 from cardroom.learn import BOX_DAYS, KINDS, to_json
-from cardroom.web import dom
+from cardroom.web import dom, kit_dom
 from cardroom.web.learn_logic import (
     MASTERY_WORDS,
     answered,
@@ -48,7 +48,7 @@ class ProgressView:
         self.screen = screen
         self.host = host
         self.kind = kind
-        self.bindings = dom.Bindings()
+        self.bindings = kit_dom.Listeners()
         p = screen.store.progress
         legend = "".join(
             f'<li><span class="ln-swatch ln-m{b}" aria-hidden="true"></span>'
@@ -206,7 +206,7 @@ class ClassView:
     def __init__(self, screen: LearnScreen, host: Any) -> None:
         self.screen = screen
         self.host = host
-        self.bindings = dom.Bindings()
+        self.bindings = kit_dom.Listeners()
         host.innerHTML = """
 <section class="ln-panel ln-class" aria-labelledby="ln-class-h">
   <h2 id="ln-class-h">Class summary</h2>

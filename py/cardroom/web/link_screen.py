@@ -31,7 +31,7 @@ from cardroom.link import (
     RefusalLog,
     Refused,
 )
-from cardroom.web import dom
+from cardroom.web import dom, kit_dom
 from cardroom.web.kit import _storage, wall
 from cardroom.web.kit_logic import EngineRefused, Save, Setup
 from cardroom.web.kit_table import Table
@@ -109,7 +109,7 @@ class LinkController:
         self.screen = screen
         self.setup = setup  # type: ignore[assignment]
         self.run = run
-        self.bindings = dom.Bindings()
+        self.bindings = kit_dom.Listeners()
         self.peer: Peer | None = None
         self.table: Table | None = None
         self.host: HostSession | None = None

@@ -23,7 +23,7 @@ from pyodide.ffi.wrappers import (  # type: ignore[import-not-found]
 
 from cardroom.core import REFEREE
 from cardroom.match import KINDS, Match
-from cardroom.web import dom
+from cardroom.web import dom, kit_dom
 from cardroom.web import match_logic as ml
 from cardroom.web.kit import SAVE_PREFIX, SETTLE_MS, GameUI, _history_run, _storage, _url, wall
 from cardroom.web.kit_logic import CorruptSave, Route, Setup, decode_save, new_seed
@@ -187,8 +187,8 @@ class MatchScreen:
         self.timers: list[Any] = []
         self.next_seen: float | None = None
         self.settled_at = 0.0
-        self.bindings = dom.Bindings()
-        self.page_bindings = dom.Bindings()
+        self.bindings = kit_dom.Listeners()
+        self.page_bindings = kit_dom.Listeners()
         section = js.document.createElement("section")
         section.id = "screen-match"
         section.className = "screen screen-game screen-match"

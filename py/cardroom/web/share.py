@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import js  # type: ignore[import-not-found]
 
-from cardroom.web import dom
+from cardroom.web import dom, kit_dom
 from cardroom.web.links import MAX_SEED, Route, Setup, WebGame
 from cardroom.web.share_logic import (
     EMBED_SIZE,
@@ -113,7 +113,7 @@ class ShareDialog:
     def __init__(self, heading: str, what: str, link: str, snippet: str) -> None:
         self.link = link
         self.opener = dom.nullable(js.document.activeElement)
-        self.bindings = dom.Bindings()
+        self.bindings = kit_dom.Listeners()
         self.task: Any = None
         old = dom.by_id("share-dialog")
         if old is not None:
