@@ -22,36 +22,31 @@ import js  # type: ignore[import-not-found]
 from cardroom.trivirsity import words as wordlist
 from cardroom.trivirsity.deck import (
     SUIT_NAMES,
-    card_letter,
-    card_suit,
-    is_tri,
-    is_wild,
 )
 from cardroom.web import dom
 from cardroom.web.kit import GameUI, mmss
 from cardroom.web.kit_logic import WEB_GAMES, LocalEngine, Route, Setup
 from cardroom.web.kit_screen import KitScreen, mount_game
 from cardroom.web.kit_table import Table
-from cardroom.web.trivirsity_html import GROUPS, TriHtml, card_html
+from cardroom.web.trivirsity_html import GROUPS, card_html
+from cardroom.web.trivirsity_input import TriInput
 from cardroom.web.trivirsity_logic import (
     Spelling,
     build_status,
     card_name,
-    claim_choices,
     describe,
     engine,
     lay_status,
     seat_names,
-    spell,
     team_names,
     trivirsity_move,
 )
+from cardroom.web.trivirsity_window import TriWindow
 
 TITLE = "Tri-Virsity"
-ALPHA = "abcdefghijklmnopqrstuvwxyz"
 
 
-class TriUI(TriHtml, GameUI):
+class TriUI(TriInput, TriWindow, GameUI):
     game = WEB_GAMES["tri-virsity"]
 
     def __init__(self) -> None:
@@ -214,74 +209,6 @@ class TriUI(TriHtml, GameUI):
         if first is not None:
             first.focus()
 
-    # ------------------------------------------------------------ pass-and-play window (R-153)
-
-    def window_open(self, ref: dict[str, Any]) -> bool:
-        if self.window_done == ref["step"]:
-            return False
-        claimers = [s for s in self.others(ref) if claim_choices(ref, s)]
-        return bool(claimers) or bool(self.challengers(ref))
-
-    def others(self, ref: dict[str, Any]) -> list[int]:
-        """The players who may speak up between turns: not the one who gets the device
-        next (they claim or challenge on their own screen); on two devices only this
-        device's players."""
-        return [s for s in self.own if s != self.actor(ref)]
-
-    def challengers(self, ref: dict[str, Any]) -> list[tuple[int, int]]:
-        return [(k, s) for k, s in super().challengers(ref) if s in self.own]
-
-    def show_window(self, ref: dict[str, Any]) -> None:
-        """Between two players' turns on one device: the public table, and a button for
-        every player who may claim the top discard or challenge a word before the next
-        player draws; then the hand-over."""
-        if self.window_step == ref["step"] and dom.q(".tv-window", self.area) is not None:
-            return  # already up (two devices: views keep coming in)
-        self.window_step = ref["step"]
-        self.shown = None
-        self.drop_handover()
-        nxt = self.names[self.actor(ref)]
-        here = self.actor(ref) in self.own
-        nobody = f"Nobody: pass the device to {escape(nxt)}" if here else "Nobody: go on"
-        top = ref["discards"][-1] if ref["discards"] else None
-        rows = []
-        if top is not None and ref["claimable"]:
-            who = [
-                f'<button type="button" class="bu-btn bu-quiet" data-claimer="{s}">'
-                f"{escape(self.names[s])} claims it</button>"
-                for s in self.others(ref)
-                if claim_choices(ref, s)
-            ]
-            if who:
-                rows.append(
-                    f"<p>The top discard, {escape(card_name(top))}, may be claimed for a table "
-                    f"word before {escape(nxt)} draws.</p><div class='tv-row'>{''.join(who)}</div>"
-                )
-        for k, p in enumerate(ref["pending"]):
-            who = [
-                f'<button type="button" class="bu-btn bu-quiet" data-chal="{k}" '
-                f'data-by="{s}">{escape(self.names[s])} challenges</button>'
-                for kk, s in self.challengers(ref)
-                if kk == k
-            ]
-            if who:
-                rows.append(
-                    f"<p>{escape(self.names[p['seat']])} played {p['spelled'].upper()}: a wrong "
-                    f"spelling goes back and costs 25; a right one costs the challenger 25.</p>"
-                    f"<div class='tv-row'>{''.join(who)}</div>"
-                )
-        self.area.innerHTML = (
-            '<section class="tv-window" aria-labelledby="tv-window-h">'
-            '<h2 id="tv-window-h" class="tv-h">Before the next turn</h2>'
-            f"{''.join(rows)}"
-            f'<button type="button" class="bu-btn bu-primary" id="tv-pass-on">{nobody}</button>'
-            '<div class="tv-game"><section class="tv-tablebox" aria-labelledby="tv-table-h">'
-            '<h2 id="tv-table-h" class="tv-h">Words on the table</h2>'
-            f'<ol class="tv-words" id="tv-words">{self.words_html(ref, False)}</ol></section>'
-            "</div></section>"
-        )
-        dom.q("#tv-pass-on", self.area).focus()
-
     # ------------------------------------------------------------ drawing
 
     def render(self, table: Table) -> None:
@@ -392,126 +319,6 @@ class TriUI(TriHtml, GameUI):
         tri.hidden = not (playing and not v["trivirsity"][me] and trivirsity_move(hand, me))
 
     # ------------------------------------------------------------ the builder
-
-    def clear_builder(self) -> None:
-        self.sel, self.text, self.target, self.picking = [], "", None, None
-
-    def respell(self) -> None:
-        v = self.v
-        suit = None
-        if self.target is not None:
-            w = next((x for x in v["words"] if x["id"] == self.target[0]), None)
-            suit = w["suit"] if w else None
-        prefer = next((card_suit(c) for c, _ in self.sel if not is_tri(c)), None)
-        sp = spell(v["hand"] or [], self.text, suit, prefer)
-        self.sel = (
-            list(zip(sp.cards, sp.letters[: len(sp.cards)], strict=True)) if not sp.missing else []
-        )
-        if sp.missing:
-            self.sel = []
-
-    def pick_card(self, code: str) -> None:
-        if any(c == code for c, _ in self.sel):
-            self.sel = [(c, ch) for c, ch in self.sel if c != code]
-        elif is_wild(code):
-            self.picking = code
-            box = dom.q("#tv-pick", self.area)
-            box.innerHTML = "<span class='tv-label'>This wild is the letter:</span>" + "".join(
-                f'<button type="button" class="tv-letter" data-letter="{ch}">{ch.upper()}</button>'
-                for ch in ALPHA
-            )
-            box.hidden = False
-            dom.q("[data-letter]", box).focus()
-            return
-        else:
-            self.sel.append((code, card_letter(code) or ""))
-        self.text = "".join(ch for _, ch in self.sel)
-        self.render(self.table)
-
-    # ------------------------------------------------------------ input
-
-    def on_input(self, evt: Any) -> None:
-        if dom.attr(evt.target, "id") != "tv-type":
-            return
-        self.text = "".join(ch for ch in str(evt.target.value).lower() if ch in ALPHA)
-        self.respell()
-        self.render(self.table)
-
-    def on_key(self, evt: Any) -> None:
-        card = dom.closest(evt.target, "[data-card]")
-        if card is None or evt.ctrlKey or evt.metaKey:
-            return
-        key = str(evt.key)
-        if key in ("ArrowLeft", "ArrowRight"):
-            evt.preventDefault()
-            step = -1 if key == "ArrowLeft" else 1
-            if evt.altKey:
-                self.move_card(dom.attr(card, "data-card") or "", step)
-            else:
-                cards = dom.qa("[data-card]", dom.q("#tv-hand", self.area))
-                i = next(k for k, el in enumerate(cards) if el == card)
-                cards[max(0, min(len(cards) - 1, i + step))].focus()
-        elif len(key) == 1 and key.lower() in ALPHA and not evt.altKey:
-            evt.preventDefault()  # typing on the hand types the word (its cards are picked)
-            self.text += key.lower()
-            self.respell()
-            self.render(self.table)
-            dom.q("#tv-type", self.area).focus()
-
-    def move_card(self, code: str, step: int) -> None:
-        g = "*" if is_tri(code) else (card_suit(code) or "*")
-        cards = self.hand_groups(self.v["hand"] or [])[g]
-        i = cards.index(code)
-        j = max(0, min(len(cards) - 1, i + step))
-        cards.insert(j, cards.pop(i))
-        self.order[g] = cards
-        self.table.save()
-        self.render(self.table)
-        dom.q(f'[data-card="{code}"]', self.area).focus()
-        dom.announce(f"{card_name(code)} moved to place {j + 1} of {len(cards)}.")
-
-    def on_down(self, evt: Any) -> None:
-        card = dom.closest(evt.target, "#tv-hand [data-card]")
-        if card is None:
-            return
-        self.drag = {"card": dom.attr(card, "data-card"), "x": evt.clientX, "y": evt.clientY}
-        self.drag["moved"] = False
-
-    def on_move(self, evt: Any) -> None:
-        d = self.drag
-        if d is None:
-            return
-        if abs(evt.clientX - d["x"]) + abs(evt.clientY - d["y"]) > 8 and not d["moved"]:
-            d["moved"] = True
-            el = dom.q(f'[data-card="{d["card"]}"]', self.area)
-            if el is not None:
-                el.classList.add("is-dragging")
-
-    def on_up(self, evt: Any) -> None:
-        d, self.drag = self.drag, None
-        if d is None:
-            return
-        if not d["moved"]:
-            if evt.pointerType != "mouse":  # a finger picks on lifting: touch browsers may
-                self.dragged = (d["card"], float(js.performance.now()))  # drop the click
-                self.pick_card(d["card"])
-            return
-        # the click that may follow on the dragged (or tapped) card is not a pick
-        self.dragged = (d["card"], float(js.performance.now()))
-        under = dom.closest(js.document.elementFromPoint(evt.clientX, evt.clientY), "[data-card]")
-        code = d["card"]
-        g = "*" if is_tri(code) else (card_suit(code) or "*")
-        cards = self.hand_groups(self.v["hand"] or [])[g]
-        other = dom.attr(under, "data-card") if under is not None else None
-        if other and other in cards and other != code:
-            box = under.getBoundingClientRect()
-            after = evt.clientX > box.left + box.width / 2  # dropped on its right half
-            cards.remove(code)
-            cards.insert(cards.index(other) + after, code)
-            self.order[g] = cards
-            self.table.save()
-            dom.announce(f"{card_name(code)} moved.")
-        self.render(self.table)
 
     def on_click(self, evt: Any) -> None:
         b = dom.closest(evt.target, "button")
