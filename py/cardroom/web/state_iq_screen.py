@@ -19,7 +19,6 @@ import js  # type: ignore[import-not-found]
 
 from cardroom import atlas
 from cardroom.web import dom
-from cardroom.web.atlas_screen import ARROWS, nearest_in_direction
 from cardroom.web.cards import flag_url, hand_card_html, ordinal
 from cardroom.web.kit import GameUI, mmss, plunge_prompt_html, show_plunge
 from cardroom.web.kit_logic import WEB_GAMES, LocalEngine, Route, Setup
@@ -40,14 +39,11 @@ from cardroom.web.state_iq_logic import (
     viewer,
     wrong_guesses,
 )
+from cardroom.web.state_iq_map import GuessMap, state_name
 
 #: The small north-eastern states, also offered as buttons under the map (R-130).
 SMALL_STATES = ("VT", "NH", "MA", "RI", "CT", "NJ", "DE", "MD")
 REFEREE = -1
-
-
-def _name(code: str) -> str:
-    return atlas.by_code()[code].name
 
 
 def _flag(code: str) -> str:
@@ -57,91 +53,6 @@ def _flag(code: str) -> str:
 
 def _card(code: str) -> str:
     return '<ul class="sq-card-box">' + hand_card_html(code).replace(' tabindex="0"', "") + "</ul>"
-
-
-# ====================================================================== the guessing map
-
-
-class GuessMap:
-    """A copy of the page's US map to pick a state on: click or tap a state (or its
-    call-out box), or Tab to the map and move with the arrow keys, Enter to pick. A pick
-    only fills the answer box; the team then presses Guess (R-130)."""
-
-    def __init__(self, ui: StateIQUI, host: Any, wrong: set[str]) -> None:
-        self.ui = ui
-        svg = dom.q("#us-map").cloneNode(True)
-        svg.removeAttribute("id")
-        for el in dom.qa("[id]", svg):
-            el.removeAttribute("id")
-        for el in dom.qa(".map-selected, .map-focus", svg):
-            el.remove()
-        svg.setAttribute("class", "us-map sq-map")
-        svg.setAttribute("role", "group")
-        svg.setAttribute("aria-label", "Map: pick the state to guess (arrow keys move)")
-        self.paths: dict[str, Any] = {}
-        self.centres: dict[str, tuple[float, float]] = {}
-        for p in dom.qa("[data-state]", svg):
-            code = p.getAttribute("data-state")
-            self.paths[code] = p
-            self.centres[code] = (float(p.getAttribute("data-x")), float(p.getAttribute("data-y")))
-            p.setAttribute("tabindex", "-1")
-            p.setAttribute("aria-pressed", "false")
-            if code in wrong:
-                p.classList.add("sq-wrong")
-                p.setAttribute("aria-disabled", "true")
-                p.setAttribute("aria-label", f"{_name(code)} (already guessed)")
-        self.callouts = {c.getAttribute("data-callout"): c for c in dom.qa("[data-callout]", svg)}
-        for code in wrong:
-            if code in self.callouts:
-                self.callouts[code].classList.add("sq-wrong")
-        self.wrong = wrong
-        self.current = next(c for c in sorted(self.paths) if c not in wrong)
-        self.paths[self.current].setAttribute("tabindex", "0")
-        self.picked: str | None = None
-        host.replaceChildren(svg)
-        self.svg = svg
-        b = ui.table.bindings
-        b.on(svg, "click", self.on_click)
-        b.on(svg, "keydown", self.on_key)
-
-    def move_to(self, code: str) -> None:
-        self.paths[self.current].setAttribute("tabindex", "-1")
-        self.current = code
-        self.paths[code].setAttribute("tabindex", "0")
-        self.paths[code].focus()
-
-    def mark(self, code: str | None) -> None:
-        if self.picked is not None:
-            self.paths[self.picked].setAttribute("aria-pressed", "false")
-            if self.picked in self.callouts:
-                self.callouts[self.picked].classList.remove("selected")
-        self.picked = code
-        if code is not None and code in self.paths:
-            self.paths[code].setAttribute("aria-pressed", "true")
-            if code in self.callouts:
-                self.callouts[code].classList.add("selected")
-
-    def on_click(self, evt: Any) -> None:
-        target = dom.closest(evt.target, "[data-state],[data-callout]")
-        if target is None:
-            return
-        code = dom.attr(target, "data-state") or dom.attr(target, "data-callout")
-        if code:
-            self.ui.pick(code)
-
-    def on_key(self, evt: Any) -> None:
-        target = dom.closest(evt.target, "[data-state]")
-        if target is None:
-            return
-        code = dom.attr(target, "data-state") or ""
-        if evt.key in ("Enter", " ", "Spacebar"):
-            evt.preventDefault()
-            self.ui.pick(code)
-        elif evt.key in ARROWS:
-            evt.preventDefault()
-            nxt = nearest_in_direction(self.centres, code, ARROWS[evt.key])
-            if nxt is not None:
-                self.move_to(nxt)
 
 
 # ====================================================================== the game
@@ -295,7 +206,7 @@ class StateIQUI(GameUI):
         small = "".join(
             f'<li><button type="button" class="sq-small" data-pick="{c}"'
             f'{" disabled" if c in wrong_guesses(v) else ""}><span aria-hidden="true">{c}</span>'
-            f'<span class="visually-hidden">{escape(_name(c))}</span></button></li>'
+            f'<span class="visually-hidden">{escape(state_name(c))}</span></button></li>'
             for c in SMALL_STATES
         )
         return (
@@ -352,8 +263,8 @@ class StateIQUI(GameUI):
             a, b = v["pick"]
             ra, rb = (atlas.by_code()[c].statehood_rank for c in (a, b))
             why = (
-                f"statehood pick: {mid(teams[0])} drew {_name(a)} ({ordinal(ra)}), "
-                f"{mid(teams[1])} drew {_name(b)} ({ordinal(rb)})"
+                f"statehood pick: {mid(teams[0])} drew {state_name(a)} ({ordinal(ra)}), "
+                f"{mid(teams[1])} drew {state_name(b)} ({ordinal(rb)})"
             )
         lead = verb(teams[first], "guesses first", "guess first")
         parts.append(f'<p class="sq-first">{escape(lead)} ({why}).</p>')
@@ -380,7 +291,7 @@ class StateIQUI(GameUI):
             got = [g for g in v["guesses"] if g["team"] == t]
             items = "".join(
                 f'<li class="sq-{"right" if g["correct"] else "miss"}" data-code="{g["code"]}">'
-                f"{g['guess']}. {escape(_name(g['code']))} "
+                f"{g['guess']}. {escape(state_name(g['code']))} "
                 f"<strong>{'right' if g['correct'] else 'wrong'}</strong></li>"
                 for g in got
             )
@@ -446,12 +357,14 @@ class StateIQUI(GameUI):
         box = dom.q("#sq-guess", self.area)
         if box is None or (self.map is not None and code in self.map.wrong):
             if self.map is not None and code in self.map.wrong:
-                dom.q("#sq-reading", self.area).textContent = f"{_name(code)} was already guessed."
+                dom.q(
+                    "#sq-reading", self.area
+                ).textContent = f"{state_name(code)} was already guessed."
             return
-        box.value = _name(code)
+        box.value = state_name(code)
         if self.map is not None:
             self.map.mark(code)
-        dom.q("#sq-reading", self.area).textContent = f"{_name(code)} picked: press Guess."
+        dom.q("#sq-reading", self.area).textContent = f"{state_name(code)} picked: press Guess."
 
     def guess(self, me: int) -> None:
         box = dom.q("#sq-guess", self.area)
@@ -466,7 +379,7 @@ class StateIQUI(GameUI):
         if self.table.submit(me, "guess", r.code):
             after = self.table.engine.view(REFEREE)["guesses"][-1]
             verdict = "right!" if after["correct"] else "wrong."
-            dom.announce(f"{self.table.teams[me]} guessed {_name(r.code)}: {verdict}")
+            dom.announce(f"{self.table.teams[me]} guessed {state_name(r.code)}: {verdict}")
 
     # ------------------------------------------------------------ the log and result
 
@@ -508,12 +421,12 @@ class StateIQUI(GameUI):
         blocks = []
         for t in (v["first"], 1 - v["first"]):
             giver = 1 - t
-            held = ", ".join(_name(c) for c in v["cards"][giver] if c)
+            held = ", ".join(state_name(c) for c in v["cards"][giver] if c)
             got = [g for g in v["guesses"] if g["team"] == t]
             items = (
                 "".join(
                     f'<li class="sq-{"right" if g["correct"] else "miss"}" data-code="{g["code"]}">'
-                    f"Guess {g['guess']}: {escape(_name(g['code']))} "
+                    f"Guess {g['guess']}: {escape(state_name(g['code']))} "
                     f"<strong>{'right' if g['correct'] else 'wrong'}</strong></li>"
                     for g in got
                 )
