@@ -106,26 +106,16 @@ class Report:
         }
 
 
-def _leaves(obj: Any) -> Iterable[Any]:
+def _leaves(obj: Any, keys: bool = True) -> Iterable[Any]:
+    """Every leaf of ``obj``, and its mappings' keys unless ``keys`` is False."""
     if isinstance(obj, Mapping):
         for k, v in obj.items():
-            yield k
-            yield from _leaves(v)
+            if keys:
+                yield k
+            yield from _leaves(v, keys)
     elif isinstance(obj, (list, tuple)):
         for v in obj:
-            yield from _leaves(v)
-    else:
-        yield obj
-
-
-def _values(obj: Any) -> Iterable[Any]:
-    """The leaves of ``obj`` that are values, not keys."""
-    if isinstance(obj, Mapping):
-        for v in obj.values():
-            yield from _values(v)
-    elif isinstance(obj, (list, tuple)):
-        for v in obj:
-            yield from _values(v)
+            yield from _leaves(v, keys)
     else:
         yield obj
 
@@ -201,7 +191,7 @@ def _check_public_move(game: Game, before: Any, after: Any, move: Move, playout:
     public_before = _strings(game, before, REFEREE)
     private = set().union(*(_strings(game, before, s) for s in game.all_seats(before)))
     secret = private - public_before - _strings(game, after, REFEREE)
-    named = {x for x in _values(move.data) if isinstance(x, str)}
+    named = {x for x in _leaves(move.data, keys=False) if isinstance(x, str)}
     if named & secret:
         raise _fail(f"public move {move} names {sorted(named & secret)} unseen", playout)
 

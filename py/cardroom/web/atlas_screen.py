@@ -28,6 +28,14 @@ ARROWS = {
 }
 
 
+def clicked_state(evt: Any) -> str | None:
+    """The state a click on a map landed on: its shape or its call-out box."""
+    target = dom.closest(evt.target, "[data-state],[data-callout]")
+    if target is None:
+        return None
+    return dom.attr(target, "data-state") or dom.attr(target, "data-callout")
+
+
 def nearest_in_direction(
     centres: dict[str, tuple[float, float]], start: str, direction: tuple[float, float]
 ) -> str | None:
@@ -148,10 +156,7 @@ class AtlasExplorer:
             self.panel.focus()
 
     def on_click(self, evt: Any) -> None:
-        target = dom.closest(evt.target, "[data-state],[data-callout]")
-        if target is None:
-            return
-        code = dom.attr(target, "data-state") or dom.attr(target, "data-callout")
+        code = clicked_state(evt)
         if code:
             self.show(code, reveal=True)
 

@@ -168,24 +168,16 @@ class MatchLink(LinkController):
         if host is None:
             return
         t = self.table
-        was_lost = dom.q("#link-overlay", self.screen.body) is not None
-        now = t.now() if t is not None else 0
-        replies = host.receive(text, now, wall())
-        for r in replies:
-            self.send(r)
-            if '"t":"welcome"' in r:  # the match's state before the game's view
-                self.send(host.match(self.state()))
-        if was_lost and any('"t":"welcome"' in r for r in replies):
-            self._reconnected()
+        replies = self._answer(host, t.now() if t is not None else 0, text)
         if replies and t is not None and not t.finished:
             t.save()
             t.update()
         if replies:
             self._store()
-        self._show_log(host.log)
-        bar = dom.q("#link-bar", self.screen.body)
-        if bar is not None:
-            bar.setAttribute("data-applied", str(host.applied))
+        self._show_host_log(host)
+
+    def _welcomed(self, host: HostSession) -> None:
+        self.send(host.match(self.state()))  # the match's state before the game's view
 
     def push(self) -> None:
         self.push_due = False
@@ -196,29 +188,16 @@ class MatchLink(LinkController):
 
     # ------------------------------------------------------------ the guest
 
-    def guest_message(self, text: str) -> None:
-        g = self.guest
-        if g is None:
+    def guest_event(self, e: dict[str, Any]) -> None:
+        """A single game's events, plus the match state (and a single game's host is
+        refused)."""
+        if e["t"] == "match":
+            self.on_match()
             return
-        out, events = g.receive(text, wall())
-        for o in out:
-            self.send(o)
-        for e in events:
-            if e["t"] == "welcome":
-                self.welcomed = True
-                if not (g.setup or {}).get("match", False):  # a single game's host
-                    self._error(f"{match_mismatch(True).capitalize()}.")
-            elif e["t"] == "match":
-                self.on_match()
-            elif e["t"] == "view":
-                self.guest_view()
-            elif e["t"] == "refused":
-                dom.announce(f"Not now: {e['reason']}.")
-                if self.table is not None:
-                    self.table.update()
-            elif e["t"] == "pong":
-                self._show_offset()
-        self._show_log(g.log)
+        super().guest_event(e)
+        g = self.guest
+        if e["t"] == "welcome" and g is not None and not (g.setup or {}).get("match", False):
+            self._error(f"{match_mismatch(True).capitalize()}.")
 
     def on_match(self) -> None:
         """The host's match state: the bar, between games, the result."""

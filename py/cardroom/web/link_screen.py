@@ -437,16 +437,30 @@ class LinkController:
             self._host_table(None)
         t, host = self.table, self.host
         assert t is not None and host is not None
-        was_lost = dom.q("#link-overlay", self.screen.body) is not None
-        replies = host.receive(text, t.now(), wall())
-        for r in replies:
-            self.send(r)
-        if was_lost and any('"t":"welcome"' in r for r in replies):
-            self._reconnected()
+        replies = self._answer(host, t.now(), text)
         if replies:
             t.save()
             self._store()
             t.update()
+        self._show_host_log(host)
+
+    def _answer(self, host: HostSession, now: int, text: str) -> list[str]:
+        """The host's replies to one message, sent; a welcome after a lost link is the
+        link back."""
+        was_lost = dom.q("#link-overlay", self.screen.body) is not None
+        replies = host.receive(text, now, wall())
+        for r in replies:
+            self.send(r)
+            if '"t":"welcome"' in r:
+                self._welcomed(host)
+        if was_lost and any('"t":"welcome"' in r for r in replies):
+            self._reconnected()
+        return replies
+
+    def _welcomed(self, host: HostSession) -> None:
+        """The host has just welcomed the guest (a whole match sends its state next)."""
+
+    def _show_host_log(self, host: HostSession) -> None:
         self._show_log(host.log)
         bar = dom.q("#link-bar", self.screen.body)
         if bar is not None:
@@ -523,18 +537,22 @@ class LinkController:
         for o in out:
             self.send(o)
         for e in events:
-            if e["t"] == "welcome":
-                self.welcomed = True
-            elif e["t"] == "view":
-                self.guest_view()
-            elif e["t"] == "refused":
-                dom.announce(f"Not now: {e['reason']}.")
-                if self.table is not None:
-                    self.table.update()
-            elif e["t"] == "pong":
-                self._show_offset()
+            self.guest_event(e)
         self._store()
         self._show_log(g.log)
+
+    def guest_event(self, e: dict[str, Any]) -> None:
+        """One thing the host's message brought (``GuestSession.receive``)."""
+        if e["t"] == "welcome":
+            self.welcomed = True
+        elif e["t"] == "view":
+            self.guest_view()
+        elif e["t"] == "refused":
+            dom.announce(f"Not now: {e['reason']}.")
+            if self.table is not None:
+                self.table.update()
+        elif e["t"] == "pong":
+            self._show_offset()
 
     def guest_view(self) -> None:
         g = self.guest

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardroom import atlas
 from cardroom.web import dom
-from cardroom.web.atlas_screen import ARROWS, nearest_in_direction
+from cardroom.web.atlas_screen import ARROWS, clicked_state, nearest_in_direction
 
 if TYPE_CHECKING:
     from cardroom.web.state_iq_screen import StateIQUI
@@ -77,10 +77,7 @@ class GuessMap:
                 self.callouts[code].classList.add("selected")
 
     def on_click(self, evt: Any) -> None:
-        target = dom.closest(evt.target, "[data-state],[data-callout]")
-        if target is None:
-            return
-        code = dom.attr(target, "data-state") or dom.attr(target, "data-callout")
+        code = clicked_state(evt)
         if code:
             self.ui.pick(code)
 
