@@ -66,6 +66,15 @@ SNAPSHOT_MODULES = (
     "cardroom.atlas:by_code",
     "cardroom.atlas:borders",
 )
+#: What the first visit's interpreter holds when the worker hands it to the page (the
+#: home page's and the atlas's start path: the page waits for these); the worker imports
+#: the rest of SNAPSHOT_MODULES afterwards, before it stores the snapshot for next time.
+HANDOFF_MODULES = (
+    "cardroom.atlas",
+    "cardroom.web.links",
+    "cardroom.atlas:states",
+    "cardroom.atlas:by_code",
+)
 #: Where the cardroom package (its zip, imported as is) lives in Python's file system.
 PACKAGE_PATH = "/lib/cardroom.zip"
 SOURCE_MAP_RE = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
@@ -150,7 +159,7 @@ def build_id(out: Path, pkg_name: str) -> str:
         h.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
     for src in ("pyodide-boot.mjs", "snapshot-worker.mjs"):
         h.update((WEB / src).read_bytes())
-    h.update(repr((SNAPSHOT_MODULES, PACKAGE_PATH)).encode())
+    h.update(repr((SNAPSHOT_MODULES, HANDOFF_MODULES, PACKAGE_PATH)).encode())
     return h.hexdigest()[:16]
 
 
@@ -165,6 +174,7 @@ def write_boot_module(out: Path, runtime: Runtime, pkg_name: str, cards_name: st
             "PACKAGE_PATH": json.dumps(PACKAGE_PATH),
             "BUILD_ID": json.dumps(build_id(out, pkg_name)),
             "SNAPSHOT_MODULES": json.dumps(list(SNAPSHOT_MODULES)),
+            "HANDOFF_MODULES": json.dumps(list(HANDOFF_MODULES)),
         },
     )
     (out / "pyodide-boot.mjs").write_text(boot_mjs, "utf-8")

@@ -155,7 +155,11 @@ def test_boot_module_keys_snapshots_by_build_and_fetches_cards_for_the_atlas_onl
     build_id = re.search(r'const BUILD_ID = "([0-9a-f]{16})";', boot)
     assert build_id, "the snapshot key needs the build's id"
     modules = json.loads(re.search(r"const SNAPSHOT_MODULES = (\[.*?\]);", boot).group(1))
-    for entry in modules:  # each is pure Python (no `js`), and each call to warm exists
+    # what a first visit waits for: part of the snapshot, and the atlas's start path
+    handoff = json.loads(re.search(r"const HANDOFF_MODULES = (\[.*?\]);", boot).group(1))
+    assert set(handoff) <= set(modules), handoff
+    assert {"cardroom.atlas", "cardroom.atlas:states"} <= set(handoff), handoff
+    for entry in modules + handoff:  # each is pure Python (no `js`), and each call to warm exists
         name, _, call = entry.partition(":")
         module = importlib.import_module(name)
         assert module.__file__ and Path(module.__file__).is_relative_to(ROOT / "py"), entry

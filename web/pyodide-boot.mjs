@@ -7,17 +7,23 @@
 // <template>s, kept out of index.html so they never delay the first paint) when the
 // routed screen shows cards; they go into #card-templates as soon as they arrive.
 //
-// Starting Python takes one of two paths, named on <html data-boot> and by a
-// performance mark (cardroom:boot-snapshot or cardroom:boot-fresh):
-// - snapshot: a memory snapshot of an earlier start (Python up, start-path modules
-//   imported) is in Cache Storage under this build's key, Pyodide's version and this
-//   browser's user agent, with an intact SHA-256: Pyodide restores it (much faster than
-//   starting Python);
-// - fresh: loadPyodide() as usual. Any problem with a snapshot (none, another build or
-//   browser, corrupt bytes, no such API, a failed restore) lands here silently, and a
-//   bad snapshot is deleted.
-// After a fresh start, once the screen is interactive, the service worker is in place
-// and the browser is idle, snapshot-worker.mjs makes a new snapshot off the main thread.
+// Starting Python takes one of three paths, named on <html data-boot> and by a
+// performance mark (cardroom:boot-snapshot, cardroom:boot-worker or cardroom:boot-fresh).
+// None runs a long task on this thread: Pyodide's steps are cut into separate tasks
+// (createPyodideModule), so the page answers input all along.
+// - snapshot (a repeat visit): a memory snapshot of an earlier start (Python up,
+//   start-path modules imported) is in Cache Storage under this build's key, Pyodide's
+//   version and this browser's user agent, with an intact SHA-256: Pyodide restores it
+//   (much faster than starting Python), reading it while the runtime loads.
+// - worker (a first visit, or a snapshot that cannot be used: another build or browser,
+//   damaged bytes, a failed restore, which is deleted): Python starts in
+//   snapshot-worker.mjs, off this thread (index.html creates the worker before the body
+//   is parsed when localStorage holds no hint of a snapshot). The worker hands over the
+//   runtime it compiled, which this page instantiates and links meanwhile, then the heap
+//   of its started interpreter, which this page restores. Once the screen is interactive
+//   and the browser idle, the worker stores its snapshot for the next visit.
+// - fresh: loadPyodide() here, as usual, if the worker cannot start or its heap cannot
+//   be restored. Every fallback is silent.
 //
 // Once Python is up it puts the package's zip on sys.path and mounts the routed
 // screen (cardroom.web.app.main), so the page is interactive as soon as Pyodide is; only
@@ -47,7 +53,9 @@ const SNAPSHOT_CACHE = "cardroom.snapshot"; // not "cardroom-…": the service w
 const SNAPSHOT_URL = new URL("./__snapshot__/python.bin", import.meta.url).href;
 const SNAPSHOT_KEY = `${BUILD_ID} pyodide/${version} ${navigator.userAgent}`;
 const SNAPSHOT_MODULES = {{SNAPSHOT_MODULES}};
+const HANDOFF_MODULES = {{HANDOFF_MODULES}}; // the part of them a first visit waits for
 const WORKER_URL = new URL("./snapshot-worker.mjs", import.meta.url).href;
+const WORKER_PATIENCE_MS = 120_000; // for Python to start in the worker
 const root = document.documentElement;
 let started = null;
 
@@ -109,6 +117,24 @@ function snapshotsPossible() {
     typeof Worker === "function";
 }
 
+// localStorage remembers the key of the snapshot last stored, so a visit with none can
+// start Python in the worker at once, without waiting for Cache Storage to answer. It is
+// only a hint: Cache Storage decides.
+const HINT = "cardroom.snapshot";
+function hinted() {
+  try {
+    return localStorage.getItem(HINT) === SNAPSHOT_KEY;
+  } catch (err) {
+    return true; // no storage: ask Cache Storage
+  }
+}
+function hint(stored) {
+  try {
+    if (stored) localStorage.setItem(HINT, SNAPSHOT_KEY);
+    else localStorage.removeItem(HINT);
+  } catch (err) { /* a hint only */ }
+}
+
 async function sha256(bytes) {
   const digest = await crypto.subtle.digest("SHA-256", bytes);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -116,6 +142,7 @@ async function sha256(bytes) {
 
 async function dropSnapshot(why) {
   console.info(`cardroom: snapshot not used (${why}); starting Python normally`);
+  hint(false);
   try {
     await caches.delete(SNAPSHOT_CACHE);
   } catch (err) { /* nothing stored, nothing to delete */ }
@@ -123,13 +150,13 @@ async function dropSnapshot(why) {
 
 // Snapshots are stored sparse: a Python heap is about half empty pages, so the body is a
 // bitmap of the heap's 4 KiB pages (bit set: the page holds data) followed by the pages
-// that hold data, in order. snapshot-worker.mjs packs it; this unpacks it.
+// that hold data, in order. snapshot-worker.mjs packs it; this unpacks it into `out`
+// (zeros, `size` bytes).
 const SNAPSHOT_PAGE = 4096;
 
-function unpackSnapshot(packed, size) {
+function unpackSnapshot(packed, size, out) {
   const pages = Math.ceil(size / SNAPSHOT_PAGE);
   const map = new Uint8Array(packed, 0, Math.ceil(pages / 8));
-  const out = new Uint8Array(size);
   let from = map.length;
   let page = 0;
   while (page < pages) {
@@ -146,14 +173,11 @@ function unpackSnapshot(packed, size) {
     page = end;
   }
   if (from !== packed.byteLength) throw new Error("it is longer than its page map");
-  return out;
 }
 
-// This build's snapshot as bytes, or null (deleting one that cannot be used: made by
-// another build or browser, with stored bytes that do not match their SHA-256, or that
-// do not unpack to their recorded size). Started before the first paint, so reading and
-// checking overlap with it.
-async function readSnapshot() {
+// This build's stored snapshot, or null: a quick look at its headers only (deleting one
+// made by another build or browser). Started before the first paint.
+async function findSnapshot() {
   if (!snapshotsPossible()) return null;
   try {
     if (!(await caches.has(SNAPSHOT_CACHE))) return null;
@@ -163,89 +187,219 @@ async function readSnapshot() {
       await dropSnapshot("made by another build or browser");
       return null;
     }
-    const packed = await hit.arrayBuffer();
-    if ((await sha256(packed)) !== hit.headers.get("x-snapshot-sha256")) {
-      await dropSnapshot("its bytes are damaged");
+    const size = Number(hit.headers.get("x-snapshot-bytes"));
+    if (!(size > 0 && size % 4 === 0)) {
+      await dropSnapshot("its size is wrong");
       return null;
     }
-    return unpackSnapshot(packed, Number(hit.headers.get("x-snapshot-bytes")));
+    return { hit, size };
   } catch (err) {
     await dropSnapshot(String((err && err.message) || err));
     return null;
   }
 }
 
-// Make a snapshot for the next visit: off the main thread, once the page is
-// interactive, the service worker is in place (repeat visits come from its cache) and
-// the browser is idle.
-function scheduleSnapshot() {
-  if (!snapshotsPossible() || !("serviceWorker" in navigator)) return;
-  const idle = (fn) =>
-    typeof requestIdleCallback === "function" ? requestIdleCallback(fn, { timeout: 5000 })
-      : setTimeout(fn, 1000);
-  const make = () => {
-    let worker;
-    try {
-      worker = new Worker(WORKER_URL, { type: "module" });
-    } catch (err) {
-      root.dataset.snapshot = "unavailable";
-      return;
-    }
-    root.dataset.snapshot = "making";
-    worker.onmessage = (e) => {
-      worker.terminate();
-      const r = e.data || {};
-      root.dataset.snapshot = r.ok ? "stored" : "failed";
-      if (r.ok) {
-        performance.mark("cardroom:snapshot-stored", { detail: { bytes: r.bytes, ms: r.ms } });
-      } else {
-        console.info("cardroom: no snapshot made:", r.error);
-      }
-    };
-    worker.onerror = (e) => {
-      e.preventDefault();
-      worker.terminate();
-      root.dataset.snapshot = "failed";
-    };
-    worker.postMessage({
-      key: SNAPSHOT_KEY,
-      cache: SNAPSHOT_CACHE,
-      url: SNAPSHOT_URL,
-      packageUrl: PACKAGE_URL,
-      packagePath: PACKAGE_PATH,
-      modules: SNAPSHOT_MODULES,
-    });
-  };
-  navigator.serviceWorker.ready.then(() => idle(make), () => {});
+// Fill `heap` with the stored snapshot; rejects if its bytes do not match their SHA-256 or
+// do not unpack to their recorded size.
+async function readSnapshot({ hit, size }, heap) {
+  const packed = await hit.arrayBuffer();
+  if ((await sha256(packed)) !== hit.headers.get("x-snapshot-sha256")) {
+    throw new Error("its bytes are damaged");
+  }
+  unpackSnapshot(packed, size, heap);
 }
 
 // ------------------------------------------------------------------------ start-up
 
+// Start Python in the worker (snapshot-worker.mjs) and have it hand over the runtime it
+// compiled and its heap: the seconds Python takes to start run off this thread. Returns
+// {module, heap, store, cancel}: `module` resolves to the compiled runtime (with the size
+// of its memory then), `heap` to the interpreter's heap; both reject on any failure (the
+// worker is then gone). store() has the worker keep the snapshot for the next visit,
+// cancel() ends it without.
+function startInWorker(early) {
+  const worker = early || new Worker(WORKER_URL, { type: "module" });
+  root.dataset.snapshot = "making";
+  const settle = {};
+  const module = new Promise((resolve, reject) => (settle.module = { resolve, reject }));
+  const heap = new Promise((resolve, reject) => (settle.heap = { resolve, reject }));
+  module.catch(() => {}); // reported where they are awaited
+  heap.catch(() => {});
+  let stored = null;
+  const quit = (why, state = "failed") => {
+    worker.terminate();
+    if (root.dataset.snapshot === "making") root.dataset.snapshot = state;
+    const err = new Error(why || "the worker stopped");
+    settle.module.reject(err);
+    settle.heap.reject(err);
+    if (stored) stored.resolve();
+    if (why) console.info("cardroom: no snapshot made:", why);
+  };
+  worker.onmessage = (e) => {
+    const r = e.data || {};
+    // Modules the snapshot should hold but that failed to import (none, unless one
+    // touches the page when imported): named on <html data-snapshot-missing>.
+    if (r.missing && r.missing.length) root.dataset.snapshotMissing = r.missing.join(" ");
+    if (r.type === "module") settle.module.resolve(r);
+    else if (r.type === "heap") settle.heap.resolve(r.heap);
+    else if (r.type === "stored") {
+      hint(true);
+      root.dataset.snapshot = "stored";
+      performance.mark("cardroom:snapshot-stored", {
+        detail: { bytes: r.bytes, stored: r.stored, ms: r.ms },
+      });
+      quit(null);
+    } else quit(r.error || "the worker did not start Python");
+  };
+  worker.onerror = (e) => {
+    e.preventDefault();
+    quit(e.message || "the worker failed");
+  };
+  if (worker.failed) quit(worker.failed); // index.html's worker failed before this
+  // A worker that neither answers nor fails (crashed, out of memory) is given up on.
+  const watchdog = setTimeout(() => quit("no answer from the worker"), WORKER_PATIENCE_MS);
+  heap.then(() => clearTimeout(watchdog), () => clearTimeout(watchdog));
+  worker.postMessage({
+    type: "boot",
+    key: SNAPSHOT_KEY,
+    cache: SNAPSHOT_CACHE,
+    url: SNAPSHOT_URL,
+    packageUrl: PACKAGE_URL,
+    packagePath: PACKAGE_PATH,
+    modules: HANDOFF_MODULES,
+    more: SNAPSHOT_MODULES.filter((name) => !HANDOFF_MODULES.includes(name)),
+  });
+  const store = () => {
+    if (!stored) {
+      stored = {};
+      stored.done = new Promise((resolve) => (stored.resolve = resolve));
+      worker.postMessage({ type: "store" });
+    }
+    return stored.done;
+  };
+  return { module, heap, store, cancel: (why) => quit(why, "") };
+}
+
+// Once the screen is interactive and the browser is idle, the worker stores its snapshot
+// (packing and hashing 30 MB never competes with the first start).
+function storeWhenIdle(store) {
+  const idle = (fn) =>
+    typeof requestIdleCallback === "function" ? requestIdleCallback(fn, { timeout: 5000 })
+      : setTimeout(fn, 1000);
+  const go = () => idle(() => store());
+  if (root.dataset.ready) go();
+  else addEventListener("cardroom:ready", go, { once: true });
+}
+
+// The next task: a long piece of start-up ends here, so the page can answer input between
+// the pieces.
+function nextTask() {
+  if (globalThis.scheduler && typeof scheduler.yield === "function") return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+// Pyodide's module factory (pyodide.asm.mjs), wrapped:
+// - instantiating the runtime, linking it and resuming Python run as separate tasks;
+// - the runtime the worker compiled, if any, is instantiated instead of compiling it again
+//   (Pyodide's own instantiateWasm adds its imports, then calls instantiateStreaming: that
+//   one call is answered from the compiled module);
+// - the heap being restored (`filling`) only needs to be in place when Python resumes,
+//   right after this returns, so reading or receiving it overlaps with all of the above.
+const ASM_URL = new URL("./pyodide/pyodide.asm.mjs", import.meta.url).href;
+let asm = null; // imported once, as soon as Python is to start (loadRuntime)
+let compiled = null; // a promise of the worker's compiled runtime, or null
+let filling = null; // a promise that the heap being restored is in place
+function loadRuntime() {
+  asm ??= import(ASM_URL);
+  asm.catch(() => {}); // reported where it is awaited
+  return asm;
+}
+
+async function createPyodideModule(settings) {
+  const { default: create } = await loadRuntime();
+  const shared = compiled ? await compiled : null;
+  const instantiate = settings.instantiateWasm;
+  if (typeof instantiate === "function") {
+    settings.instantiateWasm = (imports, done) => {
+      if (shared) {
+        const real = WebAssembly.instantiateStreaming;
+        WebAssembly.instantiateStreaming = async (source, withImports) => {
+          WebAssembly.instantiateStreaming = real;
+          Promise.resolve(source).then((r) => r.body && r.body.cancel(), () => {});
+          const instance = await WebAssembly.instantiate(shared, withImports);
+          return { instance, module: shared };
+        };
+      }
+      return instantiate(imports, (instance, module) => {
+        nextTask().then(() => done(instance, module));
+      });
+    };
+  }
+  const module = await create(settings);
+  if (filling) await filling;
+  await nextTask();
+  return module;
+}
+
 function options(extra = {}) {
   return {
     indexURL: INDEX_URL,
+    createPyodideModule,
     stdout: (line) => sink.stdout(line),
     stderr: (line) => sink.stderr(line),
     ...extra,
   };
 }
 
-async function restore(snapshot) {
-  stage("restore", "Restoring Python…");
+// Python restored from a heap of `size` bytes (a stored snapshot's, or the one the worker
+// hands over), which fill(heap) writes into zeroed memory of that size. Pyodide sizes the
+// runtime's memory from the heap, so the empty heap goes in at once and fill() runs while
+// the runtime is fetched, instantiated and linked. Rejects if anything fails.
+async function restore(size, fill) {
   performance.mark("cardroom:restore-start");
+  const heap = new Uint8Array(size);
+  filling = Promise.resolve().then(() => fill(heap));
+  filling.catch(() => {}); // reported by load()
   try {
-    const pyodide = await load(options({ _loadSnapshot: snapshot }));
+    const pyodide = await load(options({ _loadSnapshot: heap }));
     // The snapshot must hold a working interpreter with the start-path modules.
-    pyodide.runPython("import sys\nassert 'cardroom.core' in sys.modules");
+    pyodide.runPython("import sys\nassert 'cardroom.atlas' in sys.modules");
+    return pyodide;
+  } finally {
+    filling = null;
+    compiled = null;
     // The heap is in wasm memory now: let go of the 30 MB copy (Pyodide's config keeps
     // a reference to it) by moving its buffer into a clone that is dropped at once.
     try {
-      structuredClone(snapshot.buffer, { transfer: [snapshot.buffer] });
+      structuredClone(heap.buffer, { transfer: [heap.buffer] });
     } catch (err) { /* kept until the page closes */ }
-    return pyodide;
+  }
+}
+
+// The worker's heap into this page's Python. Pyodide's memory is as large as the runtime
+// declares (the worker tells its size when it compiles the runtime), whatever the heap's
+// size, and the snapshot is a header followed by the whole memory; so the empty heap is
+// that size, and the snapshot's last bytes (as many as its header takes) must be zeros,
+// the unused top of memory. If they are not, or the heap grew, it is restored again at
+// its own size.
+async function restoreHanded(worker) {
+  const { module, memory } = await worker.module;
+  compiled = Promise.resolve(module);
+  let whole = null;
+  try {
+    return await restore(memory, async (heap) => {
+      const got = await worker.heap;
+      const tail = got.subarray(heap.length);
+      if (tail.some((b) => b !== 0)) {
+        whole = got;
+        throw new Error("the snapshot does not fit the runtime's memory");
+      }
+      heap.set(got.subarray(0, heap.length));
+    });
   } catch (err) {
-    await dropSnapshot(`restore failed: ${String((err && err.message) || err).slice(0, 200)}`);
-    return null;
+    if (!whole) throw err;
+    compiled = Promise.resolve(module);
+    return restore(whole.length, (heap) => heap.set(whole));
   }
 }
 
@@ -296,7 +450,26 @@ function registerPyScriptModules(pyodide) {
 }
 
 async function boot() {
-  const found = readSnapshot(); // Cache Storage only: nothing here delays the first paint
+  const found = findSnapshot(); // Cache Storage only: nothing here delays the first paint
+  // No snapshot to restore: Python starts in the worker at once, off this thread, so it
+  // cannot delay the first paint either. The hint saves waiting for Cache Storage.
+  let worker = null;
+  const early = window.cardroomWorker; // index.html's, on a first visit
+  window.cardroomWorker = null;
+  const handOver = () => {
+    try {
+      worker ??= startInWorker(early);
+    } catch (err) {
+      console.info("cardroom: Python cannot start in a worker:", err);
+    }
+    return worker;
+  };
+  if (snapshotsPossible()) {
+    if (early || !hinted()) handOver();
+    found.then((hit) => hit || handOver());
+  } else if (early) {
+    early.terminate();
+  }
   await afterFirstPaint();
   const pkg = fetchOk(PACKAGE_URL, (r) => r.arrayBuffer());
   const cards = screenShowsCards()
@@ -304,28 +477,49 @@ async function boot() {
     : Promise.resolve();
   cards.catch(() => {}); // reported where it is awaited
   performance.mark("cardroom:pyodide-start");
-  const snapshot = await found;
-  let pyodide = snapshot ? await restore(snapshot) : null;
-  const path = pyodide ? "snapshot" : "fresh";
+  loadRuntime(); // compiled while the heap is read or made
+  let pyodide = null;
+  let path = "snapshot";
+  const hit = await found;
+  if (hit) {
+    stage("restore", "Restoring Python…");
+    try {
+      pyodide = await restore(hit.size, (heap) => readSnapshot(hit, heap));
+      if (worker) worker.cancel(null); // started on a stale hint: not needed
+      hint(true);
+    } catch (err) {
+      await dropSnapshot(`restore failed: ${String((err && err.message) || err).slice(0, 200)}`);
+    }
+  }
+  if (!pyodide && handOver()) {
+    path = "worker";
+    stage("runtime", "Starting Python…");
+    try {
+      pyodide = await restoreHanded(worker);
+      storeWhenIdle(worker.store);
+    } catch (err) {
+      console.info("cardroom: Python from the worker could not be restored:", err);
+      worker.cancel(null);
+    }
+  }
   if (!pyodide) {
+    path = "fresh";
     stage("runtime", "Loading the Python runtime…");
     pyodide = await load(options());
   }
   root.dataset.boot = path;
   performance.mark(`cardroom:boot-${path}`);
   performance.mark("cardroom:pyodide-up");
+  await nextTask();
   mountPackage(pyodide, await pkg);
   registerPyScriptModules(pyodide);
   await cards; // in the page long before Python is up; screens clone them at once
   stage("open", "Opening cardroom…");
+  await nextTask();
   try {
     pyodide.runPython("from cardroom.web.app import main\nmain()");
   } catch (err) {
     console.error(err); // main() has shown it; PyScript's own run will try once more
-  }
-  if (path === "fresh") {
-    if (root.dataset.ready) scheduleSnapshot();
-    else addEventListener("cardroom:ready", scheduleSnapshot, { once: true });
   }
   // PyScript loads now, off the start path, and attaches to this interpreter.
   import(PYSCRIPT_URL).then((core) => { pyscriptCore = core; }, (err) => console.error(err));

@@ -1,12 +1,23 @@
-// cardroom's snapshot maker (a module worker started by pyodide-boot.mjs once the first
-// screen is interactive and the browser is idle). It starts a second, private Pyodide
-// with `_makeSnapshot: true`, puts the cardroom package (its zip, at the same path as on
-// the page) on sys.path, imports the start-path modules and fills their caches (pure
-// Python only: in snapshot mode `js` cannot reach a page), takes
-// `makeMemorySnapshot()` and stores it in Cache Storage with its key and SHA-256, so
-// that the next visit restores Python from it instead of starting it from scratch.
-// Working here keeps all of that off the page's main thread. Any failure is reported
-// back and nothing is stored.
+// cardroom's Python starter (a module worker started by pyodide-boot.mjs on a visit with no
+// usable memory snapshot). Starting Python is seconds of work that cannot be cut into
+// pieces, so it happens here, off the page's main thread, and the page stays responsive:
+//
+// 1. As soon as this worker runs (on a first visit the page creates it before parsing its
+//    body), start a private Pyodide with `_makeSnapshot: true`. Once the page has sent
+//    {type: "boot"} (where things are) and the runtime is compiled, hand the runtime to
+//    the page ({type: "module"}, with the size of its memory) so the page instantiates
+//    and links its own copy meanwhile. Then put the cardroom package (its zip, at the
+//    same path as on the page) on sys.path, import the modules the page waits for (pure
+//    Python only: in snapshot mode `js` reaches no page), take `makeMemorySnapshot()` and
+//    hand the heap over ({type: "heap"}, the buffer transferred). The page restores
+//    Python from it: the interpreter started here.
+// 2. {type: "store"} from the page, once its screen is interactive and the browser is
+//    idle: import the rest of the snapshot's modules (and fill their caches), snapshot
+//    again and store that in Cache Storage with its key and SHA-256, sparse (below), so
+//    that the next visit restores Python without this worker; answer {type: "stored"}.
+//
+// Any failure is answered with {type: "error"} and nothing is stored; the page then starts
+// Python itself.
 import { loadPyodide, version } from "./pyodide/pyodide.mjs";
 
 // The snapshot stored sparse (see unpackSnapshot in pyodide-boot.mjs): a bitmap of its
@@ -43,60 +54,125 @@ function pack(heap) {
   return out;
 }
 
-self.onmessage = async (event) => {
-  const { key, cache, url, packageUrl, packagePath, modules } = event.data;
-  try {
-    const t0 = performance.now();
-    const pyodide = await loadPyodide({
-      indexURL: new URL("./pyodide/", import.meta.url).href,
-      _makeSnapshot: true,
-      stdout: () => {},
-      stderr: () => {},
-    });
-    const pkg = await fetch(packageUrl);
-    if (!pkg.ok) throw new Error(`${packageUrl}: HTTP ${pkg.status}`);
-    pyodide.FS.writeFile(packagePath, new Uint8Array(await pkg.arrayBuffer()));
-    pyodide.globals.set("_cardroom_modules", modules);
-    pyodide.globals.set("_cardroom_zip", packagePath);
-    pyodide.runPython(
-      "def _warm(names, path):\n" +
-        "    import importlib, sys\n" +
-        "    sys.path.insert(0, path)\n" +
-        "    for name in names:\n" +
-        "        module, _, call = name.partition(':')\n" +
-        "        try:\n" +
-        "            found = importlib.import_module(module)\n" +
-        "            if call:\n" +
-        "                getattr(found, call)()\n" +
-        "        except Exception:\n" +
-        "            pass\n" +
-        "_warm(_cardroom_modules, _cardroom_zip)\n" +
-        "del _warm, _cardroom_modules, _cardroom_zip\n",
-    );
-    const snapshot = pyodide.makeMemorySnapshot();
-    const packed = pack(snapshot);
-    const digest = await crypto.subtle.digest("SHA-256", packed);
-    const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-    const store = await caches.open(cache);
-    await store.put(
-      url,
-      new Response(packed, {
-        headers: {
-          "content-type": "application/octet-stream",
-          "x-snapshot-key": key,
-          "x-snapshot-sha256": hex,
-          "x-snapshot-bytes": String(snapshot.byteLength),
-          "x-snapshot-pyodide": version,
-        },
-      }),
-    );
-    self.postMessage({
-      ok: true,
-      bytes: snapshot.byteLength,
-      stored: packed.byteLength,
-      ms: performance.now() - t0,
-    });
-  } catch (err) {
-    self.postMessage({ ok: false, error: String((err && err.message) || err) });
+let job = null; // what "store" needs: the interpreter and where its snapshot goes
+
+function fail(err) {
+  job = null;
+  const error = String((err && err.message) || err);
+  boot.then(() => self.postMessage({ type: "error", error }));
+}
+
+// What the page asks for ({type: "boot"}): where the snapshot goes, the package, the
+// modules. Python starts loading before it arrives (the page may create this worker
+// before its own boot module has loaded); nothing is posted before it.
+let asked;
+const boot = new Promise((resolve) => (asked = resolve));
+
+// Pyodide's module factory, wrapped to hand the compiled runtime to the page at once.
+const ASM_URL = new URL("./pyodide/pyodide.asm.mjs", import.meta.url).href;
+async function createPyodideModule(settings) {
+  const { default: create } = await import(ASM_URL);
+  const instantiate = settings.instantiateWasm;
+  if (typeof instantiate === "function") {
+    settings.instantiateWasm = (imports, done) =>
+      instantiate(imports, (instance, module) => {
+        const memory = (imports.env && imports.env.memory) || instance.exports.memory;
+        const bytes = memory.buffer.byteLength;
+        boot.then(() => self.postMessage({ type: "module", module, memory: bytes }));
+        done(instance, module);
+      });
   }
+  return create(settings);
+}
+
+async function start() {
+  const loading = loadPyodide({
+    indexURL: new URL("./pyodide/", import.meta.url).href,
+    createPyodideModule,
+    _makeSnapshot: true,
+    stdout: () => {},
+    stderr: () => {},
+  });
+  loading.catch(() => {}); // reported below, once the page has asked
+  const { key, cache, url, packageUrl, packagePath, modules, more } = await boot;
+  const pkg = fetch(packageUrl).then((r) => {
+    if (!r.ok) throw new Error(`${packageUrl}: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+  pkg.catch(() => {}); // reported where it is awaited
+  const pyodide = await loading;
+  pyodide.FS.writeFile(packagePath, new Uint8Array(await pkg));
+  const missing = warm(pyodide, modules, packagePath);
+  const heap = pyodide.makeMemorySnapshot(); // a copy: the page's, transferred
+  job = { key, cache, url, pyodide, more, packagePath, missing };
+  self.postMessage({ type: "heap", heap, missing }, [heap.buffer]);
+}
+
+// Import the named modules (and call each `module:function` once, so that its cached
+// result is in the heap too); a module that is missing or fails is left out, and named
+// in the list returned.
+function warm(pyodide, names, path) {
+  pyodide.globals.set("_cardroom_modules", names);
+  pyodide.globals.set("_cardroom_zip", path);
+  pyodide.runPython(
+    "def _warm(names, path):\n" +
+      "    import importlib, sys\n" +
+      "    if path not in sys.path:\n" +
+      "        sys.path.insert(0, path)\n" +
+      "    missing = []\n" +
+      "    for name in names:\n" +
+      "        module, _, call = name.partition(':')\n" +
+      "        try:\n" +
+      "            found = importlib.import_module(module)\n" +
+      "            if call:\n" +
+      "                getattr(found, call)()\n" +
+      "        except Exception:\n" +
+      "            missing.append(name)\n" +
+      "    return missing\n" +
+      "_cardroom_missing = _warm(_cardroom_modules, _cardroom_zip)\n" +
+      "del _warm, _cardroom_modules, _cardroom_zip\n",
+  );
+  const proxy = pyodide.globals.get("_cardroom_missing");
+  const missing = proxy.toJs();
+  proxy.destroy();
+  pyodide.runPython("del _cardroom_missing");
+  return missing;
+}
+
+async function store() {
+  if (!job) throw new Error("no snapshot to store");
+  const { key, cache, url, pyodide, more, packagePath } = job;
+  const t0 = performance.now();
+  const missing = [...job.missing, ...warm(pyodide, more, packagePath)];
+  const snapshot = pyodide.makeMemorySnapshot();
+  const packed = pack(snapshot);
+  const digest = await crypto.subtle.digest("SHA-256", packed);
+  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  await (await caches.open(cache)).put(
+    url,
+    new Response(packed, {
+      headers: {
+        "content-type": "application/octet-stream",
+        "x-snapshot-key": key,
+        "x-snapshot-sha256": hex,
+        "x-snapshot-bytes": String(snapshot.byteLength),
+        "x-snapshot-pyodide": version,
+      },
+    }),
+  );
+  job = null;
+  self.postMessage({
+    type: "stored",
+    bytes: snapshot.byteLength,
+    stored: packed.byteLength,
+    ms: performance.now() - t0,
+    missing,
+  });
+}
+
+self.onmessage = (event) => {
+  const message = event.data || {};
+  if (message.type === "boot") asked(message);
+  else if (message.type === "store") store().catch(fail);
 };
+start().catch(fail);

@@ -1,10 +1,13 @@
-"""Repeat visits start Python from a memory snapshot; anything wrong with the snapshot falls
-back to the normal start, silently, and the bad snapshot is deleted.
+"""Python starts in a worker on a first visit and its heap is handed to the page; repeat
+visits start Python from a memory snapshot; anything wrong with the snapshot falls back to
+the first visit's start, silently, and the bad snapshot is deleted; a worker that cannot
+start leaves the page to start Python itself.
 
-One browser context walks through every case in turn (each Pyodide start costs seconds):
-first visit (fresh start, snapshot made after the screen is interactive), second visit
-(restored from the snapshot), offline visit (restored, with the server gone), a snapshot
-from another build, and a snapshot with damaged bytes."""
+One browser context walks through each case in turn (each Pyodide start costs seconds):
+first visit (Python from the worker, its snapshot stored once the screen is interactive),
+second visit (restored from the snapshot), offline visit (restored, with the server gone),
+a snapshot from another build, one with damaged bytes, one with a wrong size, a worker
+that cannot load, and the first-visit hint out of step with Cache Storage."""
 
 from __future__ import annotations
 
@@ -55,6 +58,9 @@ _TAMPER = """async (how) => {
 }"""
 
 
+_HINT = "() => localStorage.getItem('cardroom.snapshot')"
+
+
 def _wait_snapshot(page: Any) -> dict[str, Any]:
     deadline = time.monotonic() + SNAPSHOT_TIMEOUT_S
     while time.monotonic() < deadline:
@@ -83,19 +89,27 @@ def test_repeat_visits_restore_python_from_a_snapshot(new_context: Any, serve_si
     server = serve_site()
     page = context.new_page()
 
-    # First visit: Python starts normally; once interactive, a snapshot is made.
+    # First visit: Python starts in the worker (created by the page's first script) and
+    # its heap is restored here; once interactive, the worker stores the snapshot.
     open_site(page, server, "/?screen=atlas")
-    assert _boot_path(page) == "fresh"
+    assert _boot_path(page) == "worker"
+    assert page.evaluate("() => window.cardroomWorker === null")  # taken over by the boot
+    page.locator('[data-state="OH"]').click()
+    expect_card(page, "OH")
     page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
     stored = _wait_snapshot(page)
     assert stored["heap"] > 20_000_000, stored  # a whole Python heap
     assert 5_000_000 < stored["bytes"] < stored["heap"], stored  # stored without empty pages
     assert "pyodide/" in stored["key"] and "Chrome" in stored["key"]
+    assert page.evaluate(_HINT) == stored["key"]  # the next visit starts no worker
+    # every module named for the snapshot is in it (the worker names any that failed)
+    assert page.evaluate("() => document.documentElement.dataset.snapshotMissing") is None
 
     # Second visit: restored from the snapshot, and the screen works.
     page.reload(wait_until="load")
     wait_ready(page)
     assert _boot_path(page) == "snapshot"
+    assert page.evaluate("() => document.documentElement.dataset.snapshot") is None
     page.locator('[data-state="OH"]').click()
     expect_card(page, "OH")
     assert page.evaluate(
@@ -136,10 +150,56 @@ def test_a_snapshot_from_another_build_or_with_damaged_bytes_falls_back(
 
     page.reload(wait_until="load")
     wait_ready(page)  # no visible error: the page starts as on a first visit
-    assert _boot_path(page) == "fresh"
+    assert _boot_path(page) == "worker"
     assert page.evaluate("() => document.querySelector('.loader.failed') === null")
     page.locator('[data-state="TX"]').click()
     expect_card(page, "TX")
     # The bad snapshot is gone (a good one may already have replaced it).
     now = page.evaluate(_STORED)
     assert now is None or (now["intact"] and now["key"] == before["key"]), now
+
+
+def test_a_worker_that_cannot_load_leaves_the_page_to_start_python(
+    new_context: Any, serve_site: Any
+) -> None:
+    context = new_context(route=False, service_workers="allow")
+    server = serve_site()
+    page = context.new_page()
+    page.route("**/snapshot-worker.mjs", lambda route: route.fulfill(status=404, body="gone"))
+    open_site(page, server, "/?screen=atlas&state=ME")
+    assert _boot_path(page) == "fresh"
+    assert page.evaluate("() => document.querySelector('.loader.failed') === null")
+    expect_card(page, "ME")
+    page.locator('[data-state="NV"]').click()
+    expect_card(page, "NV")
+    assert page.evaluate("() => document.documentElement.dataset.snapshot") == "failed"
+    assert page.evaluate(_STORED) is None
+    assert page.evaluate(_HINT) is None
+
+
+def test_the_first_visit_hint_only_saves_waiting(new_context: Any, serve_site: Any) -> None:
+    """The hint (localStorage) says a snapshot is stored; Cache Storage decides."""
+    context = new_context(route=False, service_workers="allow")
+    server = serve_site()
+    page = context.new_page()
+    open_site(page, server, "/?screen=atlas")
+    stored = _wait_snapshot(page)
+
+    # The hint gone, the snapshot kept: the worker starts early, the snapshot is restored
+    # all the same and the worker is stopped.
+    page.evaluate("() => localStorage.removeItem('cardroom.snapshot')")
+    page.reload(wait_until="load")
+    wait_ready(page)
+    assert _boot_path(page) == "snapshot"
+    assert page.evaluate(_HINT) == stored["key"]
+    assert page.evaluate("() => document.documentElement.dataset.snapshot") == ""
+
+    # The snapshot gone, the hint kept: no early worker, but one all the same once Cache
+    # Storage has said there is nothing to restore.
+    page.evaluate("() => caches.delete('cardroom.snapshot')")
+    page.reload(wait_until="load")
+    wait_ready(page)
+    assert _boot_path(page) == "worker"
+    page.locator('[data-state="KS"]').click()
+    expect_card(page, "KS")
+    assert _wait_snapshot(page)["key"] == stored["key"]
