@@ -368,12 +368,16 @@ async function restore(size, fill) {
   } finally {
     filling = null;
     compiled = null;
-    // The heap is in wasm memory now: let go of the 30 MB copy (Pyodide's config keeps
-    // a reference to it) by moving its buffer into a clone that is dropped at once.
-    try {
-      structuredClone(heap.buffer, { transfer: [heap.buffer] });
-    } catch (err) { /* kept until the page closes */ }
+    release(heap); // in wasm memory now (Pyodide's config keeps a reference to it)
   }
+}
+
+// Let go of a 30 MB copy that something still refers to (a resolved promise, Pyodide's
+// config) by moving its buffer into a clone that is dropped at once.
+function release(bytes) {
+  try {
+    structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
+  } catch (err) { /* kept until the page closes */ }
 }
 
 // The worker's heap into this page's Python. Pyodide's memory is as large as the runtime
@@ -395,11 +399,15 @@ async function restoreHanded(worker) {
         throw new Error("the snapshot does not fit the runtime's memory");
       }
       heap.set(got.subarray(0, heap.length));
+      release(got);
     });
   } catch (err) {
     if (!whole) throw err;
     compiled = Promise.resolve(module);
-    return restore(whole.length, (heap) => heap.set(whole));
+    return restore(whole.length, (heap) => {
+      heap.set(whole);
+      release(whole);
+    });
   }
 }
 
