@@ -19,9 +19,9 @@
 //   damaged bytes, a failed restore, which is deleted): Python starts in
 //   snapshot-worker.mjs, off this thread (index.html creates the worker before the body
 //   is parsed when localStorage holds no hint of a snapshot). The worker hands over the
-//   runtime it compiled, which this page instantiates and links meanwhile, then the heap
-//   of its started interpreter, which this page restores. Once the screen is interactive
-//   and the browser idle, the worker stores its snapshot for the next visit.
+//   runtime it compiled and the heap of its started interpreter; this page instantiates
+//   the runtime (no second compile) and restores the heap. Once the screen is
+//   interactive and the browser idle, the worker stores its snapshot for the next visit.
 // - fresh: loadPyodide() here, as usual, if the worker cannot start or its heap cannot
 //   be restored. Every fallback is silent.
 //
@@ -213,8 +213,8 @@ async function readSnapshot({ hit, size }, heap) {
 
 // Start Python in the worker (snapshot-worker.mjs) and have it hand over the runtime it
 // compiled and its heap: the seconds Python takes to start run off this thread. Returns
-// {module, heap, store, cancel}: `module` resolves to the compiled runtime (with the size
-// of its memory then), `heap` to the interpreter's heap; both reject on any failure (the
+// {module, heap, store, cancel}: `module` resolves to {module: the compiled runtime},
+// `heap` to the interpreter's heap; both reject on any failure (the
 // worker is then gone). store() has the worker keep the snapshot for the next visit,
 // cancel() ends it without.
 function startInWorker(early) {
@@ -352,9 +352,10 @@ function options(extra = {}) {
 }
 
 // Python restored from a heap of `size` bytes (a stored snapshot's, or the one the worker
-// hands over), which fill(heap) writes into zeroed memory of that size. Pyodide sizes the
-// runtime's memory from the heap, so the empty heap goes in at once and fill() runs while
-// the runtime is fetched, instantiated and linked. Rejects if anything fails.
+// hands over), which fill(heap) writes into zeroed memory of that size. Pyodide takes the
+// heap before it loads the runtime but reads it only once the runtime is linked, so the
+// empty heap goes in at once and fill() runs while the runtime is fetched, instantiated
+// and linked (createPyodideModule waits for it). Rejects if anything fails.
 async function restore(size, fill) {
   performance.mark("cardroom:restore-start");
   const heap = new Uint8Array(size);
@@ -380,35 +381,18 @@ function release(bytes) {
   } catch (err) { /* kept until the page closes */ }
 }
 
-// The worker's heap into this page's Python. Pyodide's memory is as large as the runtime
-// declares (the worker tells its size when it compiles the runtime), whatever the heap's
-// size, and the snapshot is a header followed by the whole memory; so the empty heap is
-// that size, and the snapshot's last bytes (as many as its header takes) must be zeros,
-// the unused top of memory. If they are not, or the heap grew, it is restored again at
-// its own size.
+// The worker's heap into this page's Python, on the runtime the worker compiled.
+// Instantiating and linking the runtime here waits for the heap: done while the worker
+// runs Python, they would compete with it for the CPU and run as longer tasks, and the
+// page would be ready no sooner (benchmarks/README.md).
 async function restoreHanded(worker) {
-  const { module, memory } = await worker.module;
+  const got = await worker.heap;
+  const { module } = await worker.module;
   compiled = Promise.resolve(module);
-  let whole = null;
-  try {
-    return await restore(memory, async (heap) => {
-      const got = await worker.heap;
-      const tail = got.subarray(heap.length);
-      if (tail.some((b) => b !== 0)) {
-        whole = got;
-        throw new Error("the snapshot does not fit the runtime's memory");
-      }
-      heap.set(got.subarray(0, heap.length));
-      release(got);
-    });
-  } catch (err) {
-    if (!whole) throw err;
-    compiled = Promise.resolve(module);
-    return restore(whole.length, (heap) => {
-      heap.set(whole);
-      release(whole);
-    });
-  }
+  return restore(got.length, (heap) => {
+    heap.set(got);
+    release(got);
+  });
 }
 
 // The cardroom package goes into Python's file system as the zip itself, imported with

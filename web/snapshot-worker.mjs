@@ -5,8 +5,8 @@
 // 1. As soon as this worker runs (on a first visit the page creates it before parsing its
 //    body), start a private Pyodide with `_makeSnapshot: true`. Once the page has sent
 //    {type: "boot"} (where things are) and the runtime is compiled, hand the runtime to
-//    the page ({type: "module"}, with the size of its memory) so the page instantiates
-//    and links its own copy meanwhile. Then put the cardroom package (its zip, at the
+//    the page ({type: "module"}: it instantiates the same compiled code instead of
+//    compiling it again). Then put the cardroom package (its zip, at the
 //    same path as on the page) on sys.path, import the modules the page waits for (pure
 //    Python only: in snapshot mode `js` reaches no page), take `makeMemorySnapshot()` and
 //    hand the heap over ({type: "heap"}, the buffer transferred). The page restores
@@ -76,9 +76,7 @@ async function createPyodideModule(settings) {
   if (typeof instantiate === "function") {
     settings.instantiateWasm = (imports, done) =>
       instantiate(imports, (instance, module) => {
-        const memory = (imports.env && imports.env.memory) || instance.exports.memory;
-        const bytes = memory.buffer.byteLength;
-        boot.then(() => self.postMessage({ type: "module", module, memory: bytes }));
+        boot.then(() => self.postMessage({ type: "module", module }));
         done(instance, module);
       });
   }
