@@ -351,16 +351,15 @@ function options(extra = {}) {
   };
 }
 
-// Python restored from a heap of `size` bytes (a stored snapshot's, or the one the worker
-// hands over), which fill(heap) writes into zeroed memory of that size. Pyodide takes the
-// heap before it loads the runtime but reads it only once the runtime is linked, so the
-// empty heap goes in at once and fill() runs while the runtime is fetched, instantiated
-// and linked (createPyodideModule waits for it). Rejects if anything fails.
-async function restore(size, fill) {
+// Python restored from `heap` (a stored snapshot's, or the one the worker hands over).
+// With fill(heap), the heap is zeros that fill() writes: Pyodide takes the heap before it
+// loads the runtime but reads it only once the runtime is linked, so the empty heap goes
+// in at once and fill() runs while the runtime is fetched, instantiated and linked
+// (createPyodideModule waits for it). Rejects if anything fails.
+async function restore(heap, fill = null) {
   performance.mark("cardroom:restore-start");
-  const heap = new Uint8Array(size);
-  filling = Promise.resolve().then(() => fill(heap));
-  filling.catch(() => {}); // reported by load()
+  filling = fill && Promise.resolve().then(() => fill(heap));
+  if (filling) filling.catch(() => {}); // reported by load()
   try {
     const pyodide = await load(options({ _loadSnapshot: heap }));
     // The snapshot must hold a working interpreter with the start-path modules.
@@ -389,10 +388,7 @@ async function restoreHanded(worker) {
   const got = await worker.heap;
   const { module } = await worker.module;
   compiled = Promise.resolve(module);
-  return restore(got.length, (heap) => {
-    heap.set(got);
-    release(got);
-  });
+  return restore(got);
 }
 
 // The cardroom package goes into Python's file system as the zip itself, imported with
@@ -476,7 +472,7 @@ async function boot() {
   if (hit) {
     stage("restore", "Restoring Python…");
     try {
-      pyodide = await restore(hit.size, (heap) => readSnapshot(hit, heap));
+      pyodide = await restore(new Uint8Array(hit.size), (heap) => readSnapshot(hit, heap));
       if (worker) worker.cancel(null); // started on a stale hint: not needed
       hint(true);
     } catch (err) {
