@@ -8,6 +8,7 @@ from pathlib import Path
 
 from cardroom import atlas
 
+from . import imports
 from .common import NODE, ZIP_DATE
 
 #: Package files no screen loads at start: the Tri-Virsity dictionary (453 KB) is fetched
@@ -64,6 +65,10 @@ def zip_package(dest: Path, extra: dict[str, bytes] | None = None) -> bytes:
         and not p.name.startswith(".")
         and p.relative_to(pkg).as_posix() not in LAZY
     )
+    # the order a screen's modules are imported in, one per task (sitebuild/imports.py)
+    sources = {f"cardroom/{p.relative_to(pkg).as_posix()}": p.read_bytes() for p in files}
+    sources.update(pyscript_files())
+    extra = {**(extra or {}), "web/imports.json": imports.imports_json(sources)}
     dest.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
         for p in files:
@@ -71,7 +76,7 @@ def zip_package(dest: Path, extra: dict[str, bytes] | None = None) -> bytes:
             info.external_attr = 0o644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(info, p.read_bytes())
-        for rel, data in sorted((extra or {}).items()):
+        for rel, data in sorted(extra.items()):
             info = zipfile.ZipInfo(f"cardroom/{rel}", ZIP_DATE)
             info.external_attr = 0o644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED

@@ -37,8 +37,8 @@
     setTimeout(tick, 250);
   }
   tick();
-  // Stages: the runtime downloading (resource timing), Python starting (or being restored
-// from a snapshot), cardroom opening.
+  // Stages: the runtime downloading (resource timing, or the worker's word that it has
+  // compiled it), Python starting (or being restored from a snapshot), cardroom opening.
   if (typeof PerformanceObserver === "function") {
     try {
       new PerformanceObserver(function (list) {
@@ -54,6 +54,7 @@
   addEventListener("cardroom:progress", function (e) {
     var d = e.detail || {};
     if (d.step === "runtime") stage(5, 60, 1500, d.text);
+    else if (d.step === "python") stage(45, 92, 900, d.text); // the worker's runtime is compiled
     else if (d.step === "restore") { restoring = true; stage(5, 90, 400, d.text); }
     else if (d.step === "open") stage(93, 98, 150, d.text);
   });

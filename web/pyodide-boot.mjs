@@ -60,7 +60,8 @@ const root = document.documentElement;
 let started = null;
 
 // Start-up stages for the progress bar (web/boot.js): "runtime" = loading Python,
-// "restore" = restoring it from a snapshot, "open" = mounting the screen.
+// "python" = the worker has the runtime and starts Python, "restore" = restoring it from a
+// snapshot, "open" = mounting the screen.
 function stage(step, text) {
   dispatchEvent(new CustomEvent("cardroom:progress", { detail: { step, text } }));
 }
@@ -240,7 +241,10 @@ function startInWorker(early) {
     // Modules the snapshot should hold but that failed to import (none, unless one
     // touches the page when imported): named on <html data-snapshot-missing>.
     if (r.missing && r.missing.length) root.dataset.snapshotMissing = r.missing.join(" ");
-    if (r.type === "module") settle.module.resolve(r);
+    if (r.type === "module") {
+      settle.module.resolve(r);
+      stage("python", "Starting Python…");
+    }
     else if (r.type === "heap") settle.heap.resolve(r.heap);
     else if (r.type === "stored") {
       hint(true);
@@ -437,6 +441,28 @@ function registerPyScriptModules(pyodide) {
   });
 }
 
+// The routed screen's modules, one per task, dependencies first (cardroom.web.app's
+// import_steps): imported in one go, they were a main-thread task of 0.3-0.6 s. Any
+// problem is left to main(), which imports the screen and says what is wrong.
+async function importInSteps(pyodide) {
+  let app = null;
+  try {
+    app = pyodide.pyimport("cardroom.web.app");
+    await nextTask();
+    const steps = app.import_steps();
+    const names = steps.toJs();
+    steps.destroy();
+    for (const name of names) {
+      app.import_one(name);
+      await nextTask();
+    }
+  } catch (err) {
+    console.warn("cardroom: the screen's modules will load in one go:", err);
+  } finally {
+    if (app) app.destroy();
+  }
+}
+
 async function boot() {
   const found = findSnapshot(); // Cache Storage only: nothing here delays the first paint
   // No snapshot to restore: Python starts in the worker at once, off this thread, so it
@@ -481,7 +507,7 @@ async function boot() {
   }
   if (!pyodide && handOver()) {
     path = "worker";
-    stage("runtime", "Starting Python…");
+    stage("runtime", "Loading the Python runtime…");
     try {
       pyodide = await restoreHanded(worker);
       storeWhenIdle(worker.store);
@@ -504,6 +530,7 @@ async function boot() {
   await cards; // in the page long before Python is up; screens clone them at once
   stage("open", "Opening cardroom…");
   await nextTask();
+  await importInSteps(pyodide);
   try {
     pyodide.runPython("from cardroom.web.app import main\nmain()");
   } catch (err) {

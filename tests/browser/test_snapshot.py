@@ -84,8 +84,21 @@ def _boot_path(page: Any) -> str:
     return path
 
 
+# The progress bar's steps, in the order the page announced them (web/boot.js listens).
+_STEPS_INIT = """
+window.__steps = [];
+addEventListener('cardroom:progress', (e) => window.__steps.push(e.detail.step));
+"""
+
+
+def _steps(page: Any) -> list[str]:
+    steps = page.evaluate("() => window.__steps")
+    return [s for i, s in enumerate(steps) if i == 0 or steps[i - 1] != s]
+
+
 def test_repeat_visits_restore_python_from_a_snapshot(new_context: Any, serve_site: Any) -> None:
     context = new_context(route=False, service_workers="allow")
+    context.add_init_script(_STEPS_INIT)
     server = serve_site()
     page = context.new_page()
 
@@ -94,6 +107,8 @@ def test_repeat_visits_restore_python_from_a_snapshot(new_context: Any, serve_si
     open_site(page, server, "/?screen=atlas")
     assert _boot_path(page) == "worker"
     assert page.evaluate("() => window.cardroomWorker === null")  # taken over by the boot
+    # loading the runtime, then the worker's word that Python is starting, then opening
+    assert _steps(page) == ["runtime", "python", "open"], _steps(page)
     page.locator('[data-state="OH"]').click()
     expect_card(page, "OH")
     page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
@@ -110,6 +125,7 @@ def test_repeat_visits_restore_python_from_a_snapshot(new_context: Any, serve_si
     wait_ready(page)
     assert _boot_path(page) == "snapshot"
     assert page.evaluate("() => document.documentElement.dataset.snapshot") is None
+    assert _steps(page) == ["restore", "open"], _steps(page)  # restoring: a step of its own
     page.locator('[data-state="OH"]').click()
     expect_card(page, "OH")
     assert page.evaluate(

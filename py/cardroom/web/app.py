@@ -68,6 +68,39 @@ def mount(route: Route) -> Any:
 _mounted: Any = None
 
 
+def _routed() -> tuple[Route, str, str]:
+    """The link's route, its screen's key and the module that mounts it."""
+    route = parse_link(dom.params(), [s.code for s in atlas.states()])
+    name = WEB_GAMES[route.game.slug].module if route.game else SCREENS[route.screen]
+    return route, _screen_key(route), name
+
+
+def import_steps() -> list[str]:
+    """The modules the routed screen needs that are not loaded yet, dependencies first
+    (``web/imports.json``, written by the build: sitebuild/imports.py). The boot module
+    imports them one per task before :func:`main`, so that no task is long."""
+    import json  # noqa: PLC0415 (the start path needs it only here)
+    import sys  # noqa: PLC0415
+    from importlib import resources  # noqa: PLC0415
+
+    try:
+        order = json.loads(resources.files("cardroom.web").joinpath("imports.json").read_text())
+        name = _routed()[2]
+    except (OSError, ValueError, KeyError):  # a source checkout, or a wrong link: main() says
+        return []
+    return [m for m in order.get(name, [name]) if m not in sys.modules]
+
+
+def import_one(name: str) -> bool:
+    """Import one step of :func:`import_steps`; an error is left for :func:`main`'s own
+    import to report."""
+    try:
+        importlib.import_module(name)
+    except Exception:  # noqa: BLE001
+        return False
+    return True
+
+
 def main() -> Any:
     """Mount the routed screen and mark the page ready; errors go to the loader.
 
@@ -80,9 +113,7 @@ def main() -> Any:
         return _mounted
     js.performance.mark("cardroom:python")  # Python is running: the rest is ours
     try:
-        route = parse_link(dom.params(), [s.code for s in atlas.states()])
-        key = _screen_key(route)
-        name = WEB_GAMES[route.game.slug].module if route.game else SCREENS[route.screen]
+        route, key, name = _routed()
         module = importlib.import_module(name)
         js.document.documentElement.setAttribute("data-screen", key)
         _update_nav(key)

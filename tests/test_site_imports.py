@@ -1,0 +1,93 @@
+"""The order a screen's modules are imported in, one per task (sitebuild/imports.py):
+dependencies first, the screen last, module-level imports only, cycles cut."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from cardroom.web.links import WEB_GAMES  # noqa: E402
+from sitebuild import imports, package  # noqa: E402
+
+
+def _sources() -> dict[str, bytes]:
+    pkg = ROOT / "py" / "cardroom"
+    found = {f"cardroom/{p.relative_to(pkg).as_posix()}": p.read_bytes() for p in pkg.rglob("*.py")}
+    found.update(package.pyscript_files())
+    return found
+
+
+def test_module_level_imports_only_relative_ones_resolved() -> None:
+    src = {
+        "pkg/__init__.py": b"",
+        "pkg/a.py": (
+            b"from . import b\nfrom .sub import c\nimport pkg.d as d\n"
+            b"try:\n    from pkg import e\nexcept ImportError:\n    pass\n"
+            b"if True:\n    import pkg.f\n"
+            b"def later():\n    from pkg import g\n"
+        ),
+        "pkg/sub/__init__.py": b"from ..b import x\n",
+        "pkg/sub/c.py": b"from .. import d\n",
+        **{f"pkg/{n}.py": b"x = 1\n" for n in "bdefg"},
+    }
+    order = imports.import_order(src, ["pkg.a"], packages=("pkg",))["pkg.a"]
+    assert order[-1] == "pkg.a" and order[0] == "pkg"
+    assert "pkg.g" not in order  # imported inside a function: later, not at start
+    assert set(order) == {
+        "pkg",
+        "pkg.a",
+        "pkg.b",
+        "pkg.sub",
+        "pkg.sub.c",
+        "pkg.d",
+        "pkg.e",
+        "pkg.f",
+    }
+    for before, after in [("pkg.b", "pkg.sub"), ("pkg.d", "pkg.sub.c"), ("pkg.sub", "pkg.sub.c")]:
+        assert order.index(before) < order.index(after), (before, after, order)
+
+
+def test_a_cycle_is_cut_where_it_closes() -> None:
+    src = {
+        "cardroom/__init__.py": b"",
+        "cardroom/x.py": b"from cardroom import y\n",
+        "cardroom/y.py": b"from cardroom import x\n",
+    }
+    assert imports.import_order(src, ["cardroom.x"])["cardroom.x"] == [
+        "cardroom",
+        "cardroom.y",
+        "cardroom.x",
+    ]
+
+
+def test_every_screen_has_an_order_with_its_dependencies_first() -> None:
+    sources = _sources()
+    order = json.loads(imports.imports_json(sources))
+    screens = {g.module for g in WEB_GAMES.values()} | {
+        "cardroom.web.app",
+        "cardroom.web.atlas_screen",
+        "cardroom.web.learn_screen",
+        "cardroom.web.match_screen",
+        "cardroom.web.director_screen",
+    }
+    assert screens <= set(order), screens - set(order)
+    known = {imports.module_name(p) for p in sources if p.endswith(".py")}
+    every = imports.import_order(sources, sorted(known))
+    for screen, steps in order.items():
+        assert steps[-1] == screen and len(steps) == len(set(steps)), screen
+        for i, name in enumerate(steps):
+            path = name.replace(".", "/")
+            path = f"{path}/__init__.py" if f"{path}/__init__.py" in sources else f"{path}.py"
+            deps = imports.imports_of(name, sources[path], known, path.endswith("__init__.py"))
+            # each dependency is loaded before, unless it is part of a cycle through it
+            for dep in deps:
+                assert dep in steps, (screen, name, dep)
+                if steps.index(dep) > i:
+                    assert name in every[dep], (screen, name, dep)
+    board = order["cardroom.web.border_up_screen"]
+    for dep in ("cardroom.web.kit_table", "pyscript", "cardroom.geoplunge.border_up"):
+        assert board.index(dep) < board.index("cardroom.web.border_up_screen")
