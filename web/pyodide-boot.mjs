@@ -17,8 +17,8 @@
 //   (much faster than starting Python), reading it while the runtime loads.
 // - worker (a first visit, or a snapshot that cannot be used: another build or browser,
 //   damaged bytes, a failed restore, which is deleted): Python starts in
-//   snapshot-worker.mjs, off this thread (index.html creates the worker before the body
-//   is parsed when localStorage holds no hint of a snapshot). The worker hands over the
+//   snapshot-worker.mjs, off this thread (index.html creates the worker right after the
+//   first paint when localStorage holds no hint of a snapshot). The worker hands over the
 //   runtime it compiled and the heap of its started interpreter; this page instantiates
 //   the runtime (no second compile) and restores the heap. Once the screen is
 //   interactive and the browser idle, the worker stores its snapshot for the next visit.
@@ -468,21 +468,26 @@ async function boot() {
   // No snapshot to restore: Python starts in the worker at once, off this thread, so it
   // cannot delay the first paint either. The hint saves waiting for Cache Storage.
   let worker = null;
-  const early = window.cardroomWorker; // index.html's, on a first visit
+  // index.html's worker on a first visit: a function that creates it once and returns it
+  const early = typeof window.cardroomWorker === "function" ? window.cardroomWorker : null;
   window.cardroomWorker = null;
+  let settled = false; // Python is up: no worker from now on
   const handOver = () => {
+    if (settled) return worker;
     try {
-      worker ??= startInWorker(early);
+      worker ??= startInWorker(early ? early() : null);
     } catch (err) {
       console.info("cardroom: Python cannot start in a worker:", err);
     }
     return worker;
   };
+  // Never before the first paint: a worker starting up competes with it for the CPU.
+  const soon = () => afterFirstPaint().then(handOver);
   if (snapshotsPossible()) {
-    if (early || !hinted()) handOver();
-    found.then((hit) => hit || handOver());
+    if (early || !hinted()) soon();
+    found.then((hit) => hit || soon());
   } else if (early) {
-    early.terminate();
+    afterFirstPaint().then(() => early().terminate());
   }
   await afterFirstPaint();
   const pkg = fetchOk(PACKAGE_URL, (r) => r.arrayBuffer());
@@ -499,7 +504,9 @@ async function boot() {
     stage("restore", "Restoring Python…");
     try {
       pyodide = await restore(new Uint8Array(hit.size), (heap) => readSnapshot(hit, heap));
-      if (worker) worker.cancel(null); // started on a stale hint: not needed
+      settled = true; // a worker started for want of a hint is not needed
+      if (worker) worker.cancel(null);
+      else if (early) early().terminate();
       hint(true);
     } catch (err) {
       await dropSnapshot(`restore failed: ${String((err && err.message) || err).slice(0, 200)}`);
