@@ -286,11 +286,27 @@ function startInWorker(early) {
 
 // Once the screen is interactive and the browser is idle, the worker stores its snapshot
 // (packing and hashing 30 MB never competes with the first start).
-function storeWhenIdle(store) {
+// As before the hand-over, only once the service worker is in place (its precache done):
+// a page whose service worker never comes (blocked, a private window that refuses it)
+// stores nothing, and its worker, holding a whole interpreter, ends after
+// SERVICE_WORKER_PATIENCE_MS.
+const SERVICE_WORKER_PATIENCE_MS = 60_000;
+function storeWhenIdle(worker) {
   const idle = (fn) =>
     typeof requestIdleCallback === "function" ? requestIdleCallback(fn, { timeout: 5000 })
       : setTimeout(fn, 1000);
-  const go = () => idle(() => store());
+  const go = () => {
+    const sw = "serviceWorker" in navigator ? navigator.serviceWorker.ready : null;
+    if (!sw) {
+      worker.cancel("no service worker");
+      return;
+    }
+    const late = setTimeout(() => worker.cancel("no service worker yet"), SERVICE_WORKER_PATIENCE_MS);
+    sw.then(() => {
+      clearTimeout(late);
+      idle(() => worker.store());
+    }, () => worker.cancel("no service worker"));
+  };
   if (root.dataset.ready) go();
   else addEventListener("cardroom:ready", go, { once: true });
 }
@@ -517,7 +533,7 @@ async function boot() {
     stage("runtime", "Loading the Python runtime…");
     try {
       pyodide = await restoreHanded(worker);
-      storeWhenIdle(worker.store);
+      storeWhenIdle(worker);
     } catch (err) {
       console.info("cardroom: Python from the worker could not be restored:", err);
       worker.cancel(null);

@@ -299,21 +299,7 @@ def _reach_play(page: Any, game: str) -> None:
             page.wait_for_timeout(200)
 
 
-@pytest.mark.parametrize("game", list(FIT_GAMES))
-def test_every_game_fits_its_iframe(fit_context: Any, site: Any, game: str) -> None:
-    """R-197: the setup's Start in view at 960x640; in play no page scroll at 960x640 and
-    800x600 with every control reachable (axe-clean at 800x600), and never a sideways
-    scroll at 360x640."""
-    page = fit_context.new_page()
-    page.set_viewport_size({"width": 960, "height": 640})
-    open_site(page, site, f"/?{FIT_GAMES[game]}&embed=1")
-    start = page.get_by_role("button", name="Start")
-    box = start.bounding_box()
-    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 640, (
-        f"{game}: Start is not in view at 960x640: {box}"
-    )
-    start.click()
-    _reach_play(page, game)
+def _measure_fit(page: Any) -> list[str]:
     problems: list[str] = []
     for width, height in ((960, 640), (800, 600)):
         page.set_viewport_size({"width": width, "height": height})
@@ -331,7 +317,34 @@ def test_every_game_fits_its_iframe(fit_context: Any, site: Any, game: str) -> N
     s = _scroll(page)
     if s["w"] > s["iw"]:
         problems.append(f"sideways scroll at 360x640: {s}")
-    assert page.evaluate(f"() => {IN_PLAY[game]}"), f"{game}: left play while measured"
+    return problems
+
+
+@pytest.mark.parametrize("game", list(FIT_GAMES))
+def test_every_game_fits_its_iframe(fit_context: Any, site: Any, game: str) -> None:
+    """R-197: the setup's Start in view at 960x640; in play no page scroll at 960x640 and
+    800x600 with every control reachable (axe-clean at 800x600), and never a sideways
+    scroll at 360x640."""
+    page = fit_context.new_page()
+    page.set_viewport_size({"width": 960, "height": 640})
+    open_site(page, site, f"/?{FIT_GAMES[game]}&embed=1")
+    start = page.get_by_role("button", name="Start")
+    box = start.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 640, (
+        f"{game}: Start is not in view at 960x640: {box}"
+    )
+    start.click()
+    # Measured in play: a computer that moves meanwhile (Chummy Challenge's buzzes within
+    # seconds) can end the phase on a slow machine; the measures are then taken again at
+    # the next turn in play.
+    for _attempt in range(3):
+        page.set_viewport_size({"width": 960, "height": 640})
+        _reach_play(page, game)
+        problems = _measure_fit(page)
+        if page.evaluate(f"() => {IN_PLAY[game]}"):
+            break
+    else:
+        raise AssertionError(f"{game}: left play while measured, three times")
     page.close()
     assert not problems, f"{game} in an embed:\n  " + "\n  ".join(problems)
 

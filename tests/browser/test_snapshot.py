@@ -170,9 +170,9 @@ def test_a_snapshot_from_another_build_or_with_damaged_bytes_falls_back(
     assert page.evaluate("() => document.querySelector('.loader.failed') === null")
     page.locator('[data-state="TX"]').click()
     expect_card(page, "TX")
-    # The bad snapshot is gone (a good one may already have replaced it).
-    now = page.evaluate(_STORED)
-    assert now is None or (now["intact"] and now["key"] == before["key"]), now
+    # The bad snapshot is gone: this visit's worker stores a good one in its place.
+    now = _wait_snapshot(page)
+    assert now["key"] == before["key"] and now["heap"] == before["heap"], (now, before)
 
 
 def test_a_worker_that_cannot_load_leaves_the_page_to_start_python(
