@@ -214,26 +214,21 @@ async function readSnapshot({ hit, size }, heap) {
 
 // Start Python in the worker (snapshot-worker.mjs) and have it hand over the runtime it
 // compiled and its heap: the seconds Python takes to start run off this thread. Returns
-// {module, heap, store, cancel}: `module` resolves to {module: the compiled runtime},
-// `heap` to the interpreter's heap; both reject on any failure (the
-// worker is then gone). store() has the worker keep the snapshot for the next visit,
-// cancel() ends it without.
+// {handed, store, cancel}: `handed` resolves to {heap, module} (the interpreter's heap,
+// the compiled runtime) and rejects on any failure (the worker is then gone); store()
+// has the worker keep the snapshot for the next visit, cancel() ends it without.
 function startInWorker(early) {
   const worker = early || new Worker(WORKER_URL, { type: "module" });
   root.dataset.snapshot = "making";
-  const settle = {};
-  const module = new Promise((resolve, reject) => (settle.module = { resolve, reject }));
-  const heap = new Promise((resolve, reject) => (settle.heap = { resolve, reject }));
-  module.catch(() => {}); // reported where they are awaited
-  heap.catch(() => {});
-  let stored = null;
+  let settle = null;
+  const handed = new Promise((resolve, reject) => (settle = { resolve, reject }));
+  handed.catch(() => {}); // reported where it is awaited
+  let module = null; // the compiled runtime, posted before the heap
+  let storing = false;
   const quit = (why, state = "failed") => {
     worker.terminate();
     if (root.dataset.snapshot === "making") root.dataset.snapshot = state;
-    const err = new Error(why || "the worker stopped");
-    settle.module.reject(err);
-    settle.heap.reject(err);
-    if (stored) stored.resolve();
+    settle.reject(new Error(why || "the worker stopped"));
     if (why) console.info("cardroom: no snapshot made:", why);
   };
   worker.onmessage = (e) => {
@@ -242,10 +237,9 @@ function startInWorker(early) {
     // touches the page when imported): named on <html data-snapshot-missing>.
     if (r.missing && r.missing.length) root.dataset.snapshotMissing = r.missing.join(" ");
     if (r.type === "module") {
-      settle.module.resolve(r);
+      module = r.module;
       stage("python", "Starting Python…");
-    }
-    else if (r.type === "heap") settle.heap.resolve(r.heap);
+    } else if (r.type === "heap") settle.resolve({ heap: r.heap, module });
     else if (r.type === "stored") {
       hint(true);
       root.dataset.snapshot = "stored";
@@ -262,7 +256,7 @@ function startInWorker(early) {
   if (worker.failed) quit(worker.failed); // index.html's worker failed before this
   // A worker that neither answers nor fails (crashed, out of memory) is given up on.
   const watchdog = setTimeout(() => quit("no answer from the worker"), WORKER_PATIENCE_MS);
-  heap.then(() => clearTimeout(watchdog), () => clearTimeout(watchdog));
+  handed.then(() => clearTimeout(watchdog), () => clearTimeout(watchdog));
   worker.postMessage({
     type: "boot",
     key: SNAPSHOT_KEY,
@@ -274,14 +268,10 @@ function startInWorker(early) {
     more: SNAPSHOT_MODULES.filter((name) => !HANDOFF_MODULES.includes(name)),
   });
   const store = () => {
-    if (!stored) {
-      stored = {};
-      stored.done = new Promise((resolve) => (stored.resolve = resolve));
-      worker.postMessage({ type: "store" });
-    }
-    return stored.done;
+    if (!storing) worker.postMessage({ type: "store" });
+    storing = true;
   };
-  return { module, heap, store, cancel: (why) => quit(why, "") };
+  return { handed, store, cancel: (why) => quit(why, "") };
 }
 
 // Once the screen is interactive and the browser is idle, the worker stores its snapshot
@@ -327,7 +317,7 @@ function nextTask() {
 //   right after this returns, so reading or receiving it overlaps with all of the above.
 const ASM_URL = new URL("./pyodide/pyodide.asm.mjs", import.meta.url).href;
 let asm = null; // imported once, as soon as Python is to start (loadRuntime)
-let compiled = null; // a promise of the worker's compiled runtime, or null
+let compiled = null; // the worker's compiled runtime, or null
 let filling = null; // a promise that the heap being restored is in place
 function loadRuntime() {
   asm ??= import(ASM_URL);
@@ -337,7 +327,7 @@ function loadRuntime() {
 
 async function createPyodideModule(settings) {
   const { default: create } = await loadRuntime();
-  const shared = compiled ? await compiled : null;
+  const shared = compiled;
   const instantiate = settings.instantiateWasm;
   if (typeof instantiate === "function") {
     settings.instantiateWasm = (imports, done) => {
@@ -405,10 +395,9 @@ function release(bytes) {
 // runs Python, they would compete with it for the CPU and run as longer tasks, and the
 // page would be ready no sooner (benchmarks/README.md).
 async function restoreHanded(worker) {
-  const got = await worker.heap;
-  const { module } = await worker.module;
-  compiled = Promise.resolve(module);
-  return restore(got);
+  const { heap, module } = await worker.handed;
+  compiled = module;
+  return restore(heap);
 }
 
 // The cardroom package goes into Python's file system as the zip itself, imported with
@@ -502,8 +491,6 @@ async function boot() {
   if (snapshotsPossible()) {
     if (early || !hinted()) soon();
     found.then((hit) => hit || soon());
-  } else if (early) {
-    afterFirstPaint().then(() => early().terminate());
   }
   await afterFirstPaint();
   const pkg = fetchOk(PACKAGE_URL, (r) => r.arrayBuffer());
