@@ -191,6 +191,8 @@ def test_a_worker_that_cannot_load_leaves_the_page_to_start_python(
     assert page.evaluate("() => document.documentElement.dataset.snapshot") == "failed"
     assert page.evaluate(_STORED) is None
     assert page.evaluate(_HINT) is None
+    # the card's flag and icon load before the server stops (at teardown)
+    page.wait_for_load_state("networkidle")
 
 
 def test_the_first_visit_hint_only_saves_waiting(new_context: Any, serve_site: Any) -> None:
