@@ -58,6 +58,7 @@ from _common import ARGS, CHROMIUM, HOST, ROOT, load_build
 
 HEAVY = ("svgwrite", "networkx")
 BARE_PATH = "/bench-bare.html"
+RESTORE_PATH = "/bench-bare-restore.html"
 READY_TIMEOUT_MS = 120_000
 
 BUDGET_READY_RATIO = 1.10
@@ -97,6 +98,34 @@ performance.mark("bare:ready");
 document.documentElement.dataset.ready = "1";
 </script></body></html>
 """
+
+# The floor for a repeat visit: Pyodide's own memory snapshot, restored by a page that does
+# nothing else (no screen, no checks on the stored bytes). Its first visit starts Python with
+# `_makeSnapshot` and stores the snapshot in Cache Storage as it is; its repeat visit
+# restores it. Served next to the bare page, never part of the site.
+RESTORE_PAGE = b"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bare snapshot restore</title></head>
+<body><p>Restoring Pyodide (bare benchmark page)</p>
+<script type="module">
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+const root = document.documentElement;
+const cache = await caches.open("bench.snapshot");
+const hit = await cache.match("./__bench__/python.bin");
+const pyodide = hit
+  ? await loadPyodide({ _loadSnapshot: new Uint8Array(await hit.arrayBuffer()) })
+  : await loadPyodide({ _makeSnapshot: true });
+root.dataset.boot = hit ? "snapshot" : "fresh";
+window.__pyodide = pyodide;
+pyodide.runPython("1 + 1");
+performance.mark("bare:ready");
+root.dataset.ready = "1";
+if (!hit) {
+  await cache.put("./__bench__/python.bin", new Response(pyodide.makeMemorySnapshot()));
+  root.dataset.snapshot = "stored";
+}
+</script></body></html>
+"""
+BENCH_PAGES = {BARE_PATH: BARE_PAGE, RESTORE_PATH: RESTORE_PAGE}
 
 # Python run inside the site's interpreter (reached through PyScript's whenDefined("py")).
 PY_MODULE_CHECK = f"""
@@ -214,13 +243,14 @@ def make_server(site: Path, meter: Meter) -> ThreadingHTTPServer:
             pass
 
         def do_GET(self) -> None:
-            if urlsplit(self.path).path == BARE_PATH:
+            body = BENCH_PAGES.get(urlsplit(self.path).path)
+            if body is not None:
                 self.send_response(200)
                 self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(BARE_PAGE)))
+                self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
-                self.wfile.write(BARE_PAGE)
-                meter.add(self.path, len(BARE_PAGE))
+                self.wfile.write(body)
+                meter.add(self.path, len(body))
                 return
             super().do_GET()
 
@@ -241,7 +271,7 @@ def make_server(site: Path, meter: Meter) -> ThreadingHTTPServer:
 
 @dataclass
 class Visit:
-    page: str  # "bare" | "site"
+    page: str  # "bare" | "restore" (the bare snapshot restore) | "site"
     phase: str  # "cold" | "repeat"
     run: int
     ready_ms: float | None = None
@@ -292,7 +322,7 @@ def visit(pw: Any, profile: Path, url: str, kind: str, phase: str, run: int, met
         page.wait_for_function(
             "() => document.documentElement.dataset.ready === '1'", timeout=READY_TIMEOUT_MS
         )
-        mark = "bare:ready" if kind == "bare" else "cardroom:ready"
+        mark = "cardroom:ready" if kind == "site" else "bare:ready"
         m = page.evaluate(JS_METRICS, mark)
         out.ready_ms, out.fcp_ms = m["ready_ms"], m["fcp_ms"]
         out.html_ms, out.dcl_ms = m["html_ms"], m["dcl_ms"]
@@ -301,6 +331,11 @@ def visit(pw: Any, profile: Path, url: str, kind: str, phase: str, run: int, met
         out.longest_task_ms, out.long_tasks = m["longest_task_ms"], m["long_tasks"]
         out.boot, out.js_heap_bytes = m["boot"], m["js_heap_bytes"]
         out.wasm_heap_bytes = page.evaluate(JS_WASM_MEMORY)
+        if kind == "restore" and phase == "cold":
+            page.wait_for_function(
+                "() => document.documentElement.dataset.snapshot === 'stored'",
+                timeout=SNAPSHOT_TIMEOUT_MS,
+            )
         if kind == "site":
             out.modules = page.evaluate(JS_MODULE_CHECK, PY_MODULE_CHECK)
             # Let the service worker finish installing (its precache is part of the first
@@ -349,7 +384,8 @@ def run_all(site: Path, runs: int, log: Any, site_path: str = "/?screen=atlas") 
         with sync_playwright() as pw:
             for run in range(1, runs + 1):
                 # Interleave the two pages so drift on a shared machine hits both alike.
-                for kind, path in (("bare", BARE_PATH), ("site", site_path)):
+                pages = (("bare", BARE_PATH), ("restore", RESTORE_PATH), ("site", site_path))
+                for kind, path in pages:
                     profile = Path(tempfile.mkdtemp(prefix=f"cardroom-bench-{kind}-"))
                     try:
                         for phase in ("cold", "repeat"):
@@ -415,7 +451,7 @@ def summarise(visits: list[Visit], stat: str = "median") -> dict[str, dict[str, 
     min / median / max of each under ``spread``."""
     pick = _best if stat == "best" else _median
     out: dict[str, dict[str, Any]] = {}
-    for kind in ("bare", "site"):
+    for kind in ("bare", "restore", "site"):
         for phase in ("cold", "repeat"):
             vs = [v for v in visits if v.page == kind and v.phase == phase]
             row: dict[str, Any] = {}
@@ -589,8 +625,8 @@ def print_report(
         ("wasm memory at ready", "wasm_heap_bytes", _mb),
         ("snapshot stored", "snapshot_bytes", _mb),
     ]
-    cols = ["bare_cold", "bare_repeat", "site_cold", "site_repeat"]
-    heads = ["bare cold", "bare warm", "site cold", "site repeat"]
+    cols = ["bare_cold", "bare_repeat", "restore_repeat", "site_cold", "site_repeat"]
+    heads = ["bare cold", "bare warm", "bare restore", "site cold", "site repeat"]
     w0 = max(len(r[0]) for r in rows) + 2
     n = len([v for v in visits if v.page == "bare" and v.phase == "cold"])
     print()
@@ -612,6 +648,13 @@ def print_report(
         print(
             f"Python modules loaded at ready: {site_mods['modules']} "
             f"(cardroom: {', '.join(site_mods['cardroom']) or '-'})"
+        )
+    floor, warm = summary["restore_repeat"]["ready_ms"], summary["bare_repeat"]["ready_ms"]
+    if floor and warm:
+        print(
+            f"the floor for a repeat visit (Pyodide restoring its own snapshot, nothing else): "
+            f"{_ms(floor)} = {floor / warm:.2f} x bare warm; the site: "
+            f"{_ms(summary['site_repeat']['ready_ms'])}"
         )
     print(f"\nbudgets ({stat} of the runs)")
     for c in checks:

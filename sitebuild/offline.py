@@ -46,6 +46,18 @@ def write_manifest(out: Path) -> None:
     )
 
 
+def revision(path: Path) -> str:
+    """A file's content revision: the start of its SHA-256."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def versioned_url(rel: str, rev: str) -> str:
+    """The address a file is fetched and precached under when its revision is part of it
+    (the runtime, ``VERSIONED`` in sitebuild/runtime.py): the HTTP cache can then hold it
+    for good, since a new revision is another address."""
+    return f"./{rel}?v={rev}"
+
+
 def hash_files(root: Path, skip: set[str]) -> tuple[dict[str, str], str]:
     """({relative path: content revision}, hash of the whole site) for the service worker."""
     revs: dict[str, str] = {}
@@ -54,20 +66,25 @@ def hash_files(root: Path, skip: set[str]) -> tuple[dict[str, str], str]:
         rel = p.relative_to(root).as_posix()
         if not p.is_file() or rel in skip:
             continue
-        digest = hashlib.sha256(p.read_bytes()).hexdigest()
-        revs[rel] = digest[:16]
-        h.update(rel.encode() + b"\0" + digest.encode())
+        revs[rel] = revision(p)
+        h.update(rel.encode() + b"\0" + revs[rel].encode())
     return revs, h.hexdigest()[:16]
 
 
 def write_service_worker(
-    out: Path, used: list[str], lazy: list[str] | None = None, warm: list[str] | None = None
+    out: Path,
+    used: list[str],
+    lazy: list[str] | None = None,
+    warm: list[str] | None = None,
+    versioned: tuple[str, ...] = (),
 ) -> tuple[int, str]:
     """sw.js: precaches the files in ``used`` (what the screens load; paths relative to
     ``out``) under ``cardroom-<version>``, the version being the hash of every other file;
     the files in ``lazy`` (fetched by one screen only, e.g. the word index) are cached the
     first time the page fetches them; the ``warm`` ones among them are also fetched in the
-    background once the page is ready and idle (what a game needs offline).
+    background once the page is ready and idle (what a game needs offline). The
+    ``versioned`` ones among ``used`` are precached under their versioned address (what the
+    page fetches them by: :func:`versioned_url`).
 
     Returns (number of files precached, version)."""
     files, version = hash_files(out, skip={"sw.js"})
@@ -76,7 +93,12 @@ def write_service_worker(
     missing = sorted((set(used) | set(lazy or ())) - set(files))
     if missing:
         raise SystemExit(f"service worker: precache names missing files {missing}")
-    precache = [[f"./{f}", files[f]] for f in sorted(set(used))]
+    if set(versioned) - set(used):
+        raise SystemExit("service worker: a versioned file must be precached")
+    precache = [
+        [versioned_url(f, files[f]) if f in versioned else f"./{f}", files[f]]
+        for f in sorted(set(used))
+    ]
     sw = fill(
         (WEB / "sw.js").read_text("utf-8"),
         {

@@ -6,11 +6,11 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 from .common import NODE, WEB, fill, log
+from .offline import revision, versioned_url
 
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -75,6 +75,11 @@ HANDOFF_MODULES = (
     "cardroom.atlas:states",
     "cardroom.atlas:by_code",
 )
+#: Fetched under an address that carries their revision (``?v=``), by the boot module and
+#: the worker alike: the browser's HTTP cache can keep them for good, and a repeat visit
+#: takes the runtime from it, with the code V8 compiled for it on an earlier visit (the
+#: service worker's copy is the offline fallback).
+VERSIONED = ("pyodide/pyodide.asm.wasm",)
 #: Where the cardroom package (its zip, imported as is) lives in Python's file system.
 PACKAGE_PATH = "/lib/cardroom.zip"
 SOURCE_MAP_RE = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
@@ -164,11 +169,14 @@ def build_id(out: Path, pkg_name: str) -> str:
 
 
 def write_boot_module(out: Path, runtime: Runtime, pkg_name: str, cards_name: str) -> str:
-    """web/pyodide-boot.mjs with the build's constants filled in, and the snapshot worker;
-    returns the boot module's URL."""
+    """web/pyodide-boot.mjs and web/snapshot-worker.mjs with the build's constants filled
+    in; returns the boot module's URL."""
+    wasm = "pyodide/pyodide.asm.wasm"
+    wasm_url = json.dumps(versioned_url(wasm, revision(out / wasm)))
     boot_mjs = fill(
         (WEB / "pyodide-boot.mjs").read_text("utf-8"),
         {
+            "WASM_URL": wasm_url,
             "PKG_URL": json.dumps(f"./py/{pkg_name}"),
             "CARDS_URL": json.dumps(f"./{cards_name}"),
             "PACKAGE_PATH": json.dumps(PACKAGE_PATH),
@@ -178,7 +186,8 @@ def write_boot_module(out: Path, runtime: Runtime, pkg_name: str, cards_name: st
         },
     )
     (out / "pyodide-boot.mjs").write_text(boot_mjs, "utf-8")
-    shutil.copyfile(WEB / "snapshot-worker.mjs", out / "snapshot-worker.mjs")
+    worker = fill((WEB / "snapshot-worker.mjs").read_text("utf-8"), {"WASM_URL": wasm_url})
+    (out / "snapshot-worker.mjs").write_text(worker, "utf-8")
     return "./pyodide-boot.mjs"
 
 

@@ -90,6 +90,7 @@ def build(out: Path | str = "dist", quiet: bool = False) -> Path:
         used,
         lazy=[words_name, *wheel_names, *printed, "jsqr.js", *runtime.IDB_MAP_FILES],
         warm=[words_name],
+        versioned=runtime.VERSIONED,
     )
 
     bad, seen = audit.audit_remote_refs(out)

@@ -32,7 +32,7 @@
 // loadPyodide() receives the running interpreter, with PyScript's stdout/stderr handlers
 // attached, and its <script type="py"> calls main() again, which returns the screen
 // already mounted. The build fills in the constants in double braces.
-import { loadPyodide as load, version } from "./pyodide/pyodide.mjs";
+import { loadPyodide as startPyodide, version } from "./pyodide/pyodide.mjs";
 
 export { version };
 
@@ -46,6 +46,8 @@ const CARDS_URL = new URL({{CARDS_URL}}, import.meta.url).href;
 const PYSCRIPT_URL = new URL("./pyscript/core.js", import.meta.url).href;
 const IDB_MAP_URL = new URL("./pyscript/idb-map/sync.js", import.meta.url).href;
 const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
+const WASM_PLAIN = new URL("./pyodide/pyodide.asm.wasm", import.meta.url).href;
+const WASM_URL = new URL({{WASM_URL}}, import.meta.url).href; // with its revision
 // Snapshots: what they are stored under, and which modules they hold (pure Python only;
 // a module that is missing or fails to import is left out).
 const BUILD_ID = {{BUILD_ID}};
@@ -326,6 +328,7 @@ function loadRuntime() {
 }
 
 async function createPyodideModule(settings) {
+  unwrapFetch(); // Pyodide has asked for its runtime by now
   const { default: create } = await loadRuntime();
   const shared = compiled;
   const instantiate = settings.instantiateWasm;
@@ -361,6 +364,59 @@ function options(extra = {}) {
   };
 }
 
+// The Python runtime (pyodide.asm.wasm), fetched under its versioned address (WASM_URL).
+// On a repeat visit (`fromHttpCache`), from the browser's HTTP cache alone if it is there
+// (`only-if-cached`, which the service worker leaves alone): V8 keeps the code it compiled
+// for a response in the HTTP cache (the first visit's worker compiled it), so the page
+// takes that code instead of compiling the runtime again and tiering it up, which it
+// must for a response from the service worker's cache. Otherwise, or if the HTTP cache no
+// longer has it: a plain request (the service worker's copy, offline, or the network).
+// A browser whose HTTP cache did not have it (one that keeps its HTTP cache in memory, as a
+// private window does, cannot hold a 10 MB file; or it was cleared) is not asked again for
+// this runtime: the browser reports each miss on the console, and nothing puts the runtime
+// back in its HTTP cache (the service worker answers plain requests).
+const RUNTIME_MISSED = "cardroom.runtime-not-in-http-cache";
+async function fetchRuntime(plainFetch, fromHttpCache) {
+  let ask = fromHttpCache;
+  try {
+    ask &&= localStorage.getItem(RUNTIME_MISSED) !== WASM_URL;
+  } catch (err) { /* no storage: ask */ }
+  if (ask) {
+    try {
+      const hit = await plainFetch(WASM_URL, { cache: "only-if-cached", mode: "same-origin" });
+      if (hit.ok) return hit;
+    } catch (err) { /* not in the HTTP cache */ }
+    try {
+      localStorage.setItem(RUNTIME_MISSED, WASM_URL);
+    } catch (err) { /* asked again next time */ }
+  }
+  return plainFetch(WASM_URL);
+}
+
+// loadPyodide() with Pyodide's own request for its runtime (made as it starts, at the
+// address of its other files) answered here: by fetchRuntime(), or, when the worker has
+// handed over the compiled runtime (`compiled`), by an empty response that is never read
+// (no request at all). `fetch` is wrapped from the call until that request, or until
+// Pyodide loads its module factory, whichever comes first.
+let unwrapFetch = () => {};
+function load(settings, { fromHttpCache = false } = {}) {
+  const plainFetch = globalThis.fetch;
+  const handed = compiled;
+  const wrapped = function (input, init) {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url !== WASM_PLAIN) return plainFetch.call(this, input, init);
+    unwrapFetch();
+    if (handed) return Promise.resolve(new Response(null, { headers: { "content-type": "application/wasm" } }));
+    return fetchRuntime(plainFetch, fromHttpCache);
+  };
+  unwrapFetch = () => {
+    if (globalThis.fetch === wrapped) globalThis.fetch = plainFetch;
+    unwrapFetch = () => {};
+  };
+  globalThis.fetch = wrapped;
+  return startPyodide(settings);
+}
+
 // Python restored from `heap` (a stored snapshot's, or the one the worker hands over).
 // With fill(heap), the heap is zeros that fill() writes: Pyodide takes the heap before it
 // loads the runtime but reads it only once the runtime is linked, so the empty heap goes
@@ -371,7 +427,8 @@ async function restore(heap, fill = null) {
   filling = fill && Promise.resolve().then(() => fill(heap));
   if (filling) filling.catch(() => {}); // reported by load()
   try {
-    const pyodide = await load(options({ _loadSnapshot: heap }));
+    // a stored snapshot (`fill`): a repeat visit, whose runtime is in the HTTP cache
+    const pyodide = await load(options({ _loadSnapshot: heap }), { fromHttpCache: !!fill });
     // The snapshot must hold a working interpreter with the start-path modules.
     pyodide.runPython("import sys\nassert 'cardroom.atlas' in sys.modules");
     return pyodide;

@@ -54,6 +54,18 @@ function pack(heap) {
   return out;
 }
 
+// Pyodide fetches its runtime (pyodide.asm.wasm) where its other files are; this worker
+// fetches it under its versioned address instead (the build fills it in), the address the
+// page and the service worker use too: the browser's HTTP cache then keeps the download,
+// and the code V8 compiles for it here, for the page's next visits.
+const WASM_PLAIN = new URL("./pyodide/pyodide.asm.wasm", import.meta.url).href;
+const WASM_URL = new URL({{WASM_URL}}, import.meta.url).href;
+const plainFetch = self.fetch;
+self.fetch = function (input, init) {
+  const url = input instanceof Request ? input.url : String(input);
+  return plainFetch.call(self, url === WASM_PLAIN ? WASM_URL : input, init);
+};
+
 let job = null; // what "store" needs: the interpreter and where its snapshot goes
 
 function fail(err) {

@@ -120,6 +120,10 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   if (req.method !== "GET") return;
+  // A request for the browser's HTTP cache alone (the boot module asks for the Python
+  // runtime so, web/pyodide-boot.mjs): left to it, so that V8 finds the code it compiled
+  // for that response on an earlier visit. The page falls back to a plain request.
+  if (req.cache === "only-if-cached") return;
   const url = new URL(req.url);
   if (url.origin !== self.location.origin) return;
   event.respondWith((async () => {

@@ -12,10 +12,12 @@ that cannot load, and the first-visit hint out of step with Cache Storage."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 from browser_helpers import READY_TIMEOUT_MS, expect_card, open_site, wait_ready
+from conftest import CHROMIUM, CHROMIUM_ARGS, Guard
 
 pytestmark = pytest.mark.browser
 
@@ -96,6 +98,15 @@ def _steps(page: Any) -> list[str]:
     return [s for i, s in enumerate(steps) if i == 0 or steps[i - 1] != s]
 
 
+# How the page got the runtime (pyodide.asm.wasm?v=...): whether a response came from the
+# HTTP cache, and whether the page noted that its HTTP cache did not have it.
+_RUNTIME = """() => ({
+    fromHttpCache: performance.getEntriesByType('resource').some(
+        (e) => e.name.includes('/pyodide.asm.wasm?v=') && e.deliveryType === 'cache'),
+    missed: localStorage.getItem('cardroom.runtime-not-in-http-cache'),
+})"""
+
+
 def test_repeat_visits_restore_python_from_a_snapshot(new_context: Any, serve_site: Any) -> None:
     context = new_context(route=False, service_workers="allow")
     context.add_init_script(_STEPS_INIT)
@@ -126,6 +137,11 @@ def test_repeat_visits_restore_python_from_a_snapshot(new_context: Any, serve_si
     assert _boot_path(page) == "snapshot"
     assert page.evaluate("() => document.documentElement.dataset.snapshot") is None
     assert _steps(page) == ["restore", "open"], _steps(page)  # restoring: a step of its own
+    # This context's HTTP cache is in memory and cannot hold the runtime: the page noted the
+    # miss (and will not ask again) and took the service worker's copy.
+    runtime = page.evaluate(_RUNTIME)
+    assert not runtime["fromHttpCache"], runtime
+    assert "/pyodide.asm.wasm?v=" in runtime["missed"], runtime
     page.locator('[data-state="OH"]').click()
     expect_card(page, "OH")
     assert page.evaluate(
@@ -193,6 +209,50 @@ def test_a_worker_that_cannot_load_leaves_the_page_to_start_python(
     assert page.evaluate(_HINT) is None
     # the card's flag and icon load before the server stops (at teardown)
     page.wait_for_load_state("networkidle")
+
+
+def test_a_repeat_visit_takes_the_runtime_from_the_http_cache(
+    playwright_instance: Any, serve_site: Any, tmp_path: Path
+) -> None:
+    """In a browser profile on disk (as a normal window has), the first visit's worker leaves
+    the runtime in the HTTP cache under its versioned address, and the repeat visit takes it
+    from there, not through the service worker, so V8 reuses the code it compiled."""
+    server = serve_site()
+
+    def visit() -> tuple[Any, Guard, Any]:
+        context = playwright_instance.chromium.launch_persistent_context(
+            str(tmp_path / "profile"),
+            executable_path=str(CHROMIUM),
+            args=CHROMIUM_ARGS,
+            headless=True,
+            service_workers="allow",
+        )
+        guard = Guard()
+        guard.attach(context, route=False)
+        page = context.pages[0] if context.pages else context.new_page()
+        return context, guard, page
+
+    context, guard, page = visit()
+    try:
+        open_site(page, server, "/?screen=atlas")
+        assert _boot_path(page) == "worker"
+        page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+        _wait_snapshot(page)
+    finally:
+        context.close()
+    assert not guard.problems(), guard.problems()
+
+    context, guard, page = visit()
+    try:
+        open_site(page, server, "/?screen=atlas")
+        assert _boot_path(page) == "snapshot"
+        runtime = page.evaluate(_RUNTIME)
+        assert runtime == {"fromHttpCache": True, "missed": None}, runtime
+        page.locator('[data-state="AZ"]').click()
+        expect_card(page, "AZ")
+    finally:
+        context.close()
+    assert not guard.problems(), guard.problems()
 
 
 def test_the_first_visit_hint_only_saves_waiting(new_context: Any, serve_site: Any) -> None:
