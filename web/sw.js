@@ -12,7 +12,9 @@
 // 3. the network, once, when neither has it.
 // Whatever comes from 1 or 2 is checked against its revision before it is kept; a stale
 // copy is replaced by a fresh download. The previous caches are deleted when the new
-// worker activates.
+// worker activates. The Python runtime is precached under the address the page fetches it
+// by, which carries its revision (pyodide.asm.wasm?v=...); a request for the HTTP cache
+// alone (the page's first try for the runtime on a repeat visit) is left to the browser.
 "use strict";
 const CACHE = {{CACHE_NAME}};
 const PRECACHE = {{PRECACHE}}; // [url, revision]
