@@ -339,8 +339,13 @@ async function createPyodideModule(settings) {
         WebAssembly.instantiateStreaming = async (source, withImports) => {
           WebAssembly.instantiateStreaming = real;
           Promise.resolve(source).then((r) => r.body && r.body.cancel(), () => {});
-          const instance = await WebAssembly.instantiate(shared, withImports);
-          return { instance, module: shared };
+          try {
+            const instance = await WebAssembly.instantiate(shared, withImports);
+            return { instance, module: shared };
+          } catch (err) { // (Pyodide's own request was not made: see load())
+            console.info("cardroom: the worker's runtime could not be instantiated here:", err);
+            return real(fetch(WASM_URL), withImports);
+          }
         };
       }
       return instantiate(imports, (instance, module) => {

@@ -255,6 +255,43 @@ def test_a_repeat_visit_takes_the_runtime_from_the_http_cache(
     assert not guard.problems(), guard.problems()
 
 
+# The page's first WebAssembly.instantiate() of the compiled runtime (the worker's, on the
+# hand-over) fails.
+_INSTANTIATE_FAILS_ONCE = """
+(() => {
+    const real = WebAssembly.instantiate;
+    WebAssembly.instantiate = function (source, imports) {
+        // (Pyodide instantiates small helper modules too: only the runtime, with its
+        // thousands of exports, is refused.)
+        if (!window.__instantiateFailed && source instanceof WebAssembly.Module &&
+                WebAssembly.Module.exports(source).length > 1000) {
+            window.__instantiateFailed = true;
+            return Promise.reject(new Error('this test: cannot instantiate it'));
+        }
+        return real.apply(this, arguments);
+    };
+})();
+"""
+
+
+def test_a_handed_over_runtime_that_cannot_be_instantiated_is_fetched_instead(
+    new_context: Any, serve_site: Any
+) -> None:
+    """The worker's compiled runtime failing to instantiate on the page: the page fetches
+    the runtime itself and still restores the worker's interpreter."""
+    context = new_context(route=False, service_workers="allow")
+    context.add_init_script(_INSTANTIATE_FAILS_ONCE)
+    server = serve_site()
+    page = context.new_page()
+    open_site(page, server, "/?screen=atlas&state=OR")
+    assert page.evaluate("() => window.__instantiateFailed === true")
+    assert _boot_path(page) == "worker"
+    expect_card(page, "OR")
+    page.locator('[data-state="ID"]').click()
+    expect_card(page, "ID")
+    page.wait_for_load_state("networkidle")
+
+
 def test_the_first_visit_hint_only_saves_waiting(new_context: Any, serve_site: Any) -> None:
     """The hint (localStorage) says a snapshot is stored; Cache Storage decides."""
     context = new_context(route=False, service_workers="allow")
