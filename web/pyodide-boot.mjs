@@ -337,8 +337,7 @@ async function createPyodideModule(settings) {
       if (shared) {
         const real = WebAssembly.instantiateStreaming;
         WebAssembly.instantiateStreaming = async (source, withImports) => {
-          WebAssembly.instantiateStreaming = real;
-          Promise.resolve(source).then((r) => r.body && r.body.cancel(), () => {});
+          WebAssembly.instantiateStreaming = real; // `source`: load()'s empty response
           try {
             const instance = await WebAssembly.instantiate(shared, withImports);
             return { instance, module: shared };

@@ -229,23 +229,45 @@ class Guard:
             if response.status >= 400:
                 self.bad_responses.append(f"{response.status} {response.url}")
 
-        def on_page(page: Any) -> None:
-            page.set_default_timeout(ACTION_TIMEOUT_MS)
-
-            def on_console(msg: Any) -> None:
-                if msg.type == "error":
-                    loc = msg.location or {}
-                    where = loc.get("url", "")
-                    self.console_errors.append(f"{msg.text}" + (f" ({where})" if where else ""))
-
-            page.on("console", on_console)
-            page.on("pageerror", lambda exc: self.page_errors.append(str(exc)))
-
         if route:
             context.route("**/*", on_route)
         context.on("request", on_request)
         context.on("response", on_response)
-        context.on("page", on_page)
+        context.on("page", self.watch)
+        for page in context.pages:  # a persistent context opens with one
+            self.watch(page)
+
+    def watch(self, page: Any) -> None:
+        """Record ``page``'s console errors and uncaught errors."""
+        page.set_default_timeout(ACTION_TIMEOUT_MS)
+
+        def on_console(msg: Any) -> None:
+            if msg.type == "error":
+                loc = msg.location or {}
+                where = loc.get("url", "")
+                self.console_errors.append(f"{msg.text}" + (f" ({where})" if where else ""))
+
+        page.on("console", on_console)
+        page.on("pageerror", lambda exc: self.page_errors.append(str(exc)))
+
+
+def persistent_context(playwright_instance: Any, profile: Path) -> Any:
+    """A browser context with its profile on disk at ``profile`` (a disk HTTP cache, and
+    installable: the harness's contexts are incognito), service workers allowed, guarded
+    like the harness's contexts (``ctx.guard``; the caller closes it and checks
+    ``guard.problems()``)."""
+    ctx = playwright_instance.chromium.launch_persistent_context(
+        str(profile),
+        executable_path=str(CHROMIUM),
+        args=CHROMIUM_ARGS,
+        headless=True,
+        service_workers="allow",
+    )
+    ctx.set_default_timeout(ACTION_TIMEOUT_MS)
+    guard = Guard()
+    guard.attach(ctx, route=False)
+    ctx.guard = guard
+    return ctx
 
 
 @pytest.fixture

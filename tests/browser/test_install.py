@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import ACTION_TIMEOUT_MS, READY_TIMEOUT_MS, open_site
-from conftest import CHROMIUM, CHROMIUM_ARGS, Guard
+from browser_helpers import READY_TIMEOUT_MS, open_site
+from conftest import persistent_context
 
 pytestmark = pytest.mark.browser
 
@@ -22,24 +22,11 @@ def profile_context(playwright_instance: Any, tmp_path: Path) -> Iterator[Any]:
     """A browser with a profile on disk: Chromium never offers to install from an
     incognito context (the harness's contexts are incognito), so this one is not. Guarded
     like the harness's contexts (console errors, failed responses, other hosts)."""
-    ctx = playwright_instance.chromium.launch_persistent_context(
-        str(tmp_path / "profile"),
-        executable_path=str(CHROMIUM),
-        args=CHROMIUM_ARGS,
-        headless=True,
-        service_workers="allow",
-    )
-    ctx.set_default_timeout(ACTION_TIMEOUT_MS)
-    guard = Guard()
-    guard.attach(ctx, route=False)
-    for page in ctx.pages:
-        page.on("console", lambda m: m.type == "error" and guard.console_errors.append(m.text))
-        page.on("pageerror", lambda e: guard.page_errors.append(str(e)))
-    ctx.guard = guard
+    ctx = persistent_context(playwright_instance, tmp_path / "profile")
     yield ctx
     with contextlib.suppress(Exception):
         ctx.close()
-    problems = guard.problems()
+    problems = ctx.guard.problems()
     assert not problems, "the site misbehaved:\n  " + "\n  ".join(problems)
 
 

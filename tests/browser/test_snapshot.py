@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from browser_helpers import READY_TIMEOUT_MS, expect_card, open_site, wait_ready
-from conftest import CHROMIUM, CHROMIUM_ARGS, Guard
+from conftest import persistent_context
 
 pytestmark = pytest.mark.browser
 
@@ -219,20 +219,11 @@ def test_a_repeat_visit_takes_the_runtime_from_the_http_cache(
     from there, not through the service worker, so V8 reuses the code it compiled."""
     server = serve_site()
 
-    def visit() -> tuple[Any, Guard, Any]:
-        context = playwright_instance.chromium.launch_persistent_context(
-            str(tmp_path / "profile"),
-            executable_path=str(CHROMIUM),
-            args=CHROMIUM_ARGS,
-            headless=True,
-            service_workers="allow",
-        )
-        guard = Guard()
-        guard.attach(context, route=False)
-        page = context.pages[0] if context.pages else context.new_page()
-        return context, guard, page
+    def visit() -> tuple[Any, Any]:
+        context = persistent_context(playwright_instance, tmp_path / "profile")
+        return context, context.pages[0] if context.pages else context.new_page()
 
-    context, guard, page = visit()
+    context, page = visit()
     try:
         open_site(page, server, "/?screen=atlas")
         assert _boot_path(page) == "worker"
@@ -240,9 +231,9 @@ def test_a_repeat_visit_takes_the_runtime_from_the_http_cache(
         _wait_snapshot(page)
     finally:
         context.close()
-    assert not guard.problems(), guard.problems()
+    assert not context.guard.problems(), context.guard.problems()
 
-    context, guard, page = visit()
+    context, page = visit()
     try:
         open_site(page, server, "/?screen=atlas")
         assert _boot_path(page) == "snapshot"
@@ -252,7 +243,7 @@ def test_a_repeat_visit_takes_the_runtime_from_the_http_cache(
         expect_card(page, "AZ")
     finally:
         context.close()
-    assert not guard.problems(), guard.problems()
+    assert not context.guard.problems(), context.guard.problems()
 
 
 # The page's first WebAssembly.instantiate() of the compiled runtime (the worker's, on the
