@@ -321,10 +321,19 @@ const ASM_URL = new URL("./pyodide/pyodide.asm.mjs", import.meta.url).href;
 let asm = null; // imported once, as soon as Python is to start (loadRuntime)
 let compiled = null; // the worker's compiled runtime, or null
 let filling = null; // a promise that the heap being restored is in place
+let restoring = null; // the heap being restored
 function loadRuntime() {
   asm ??= import(ASM_URL);
   asm.catch(() => {}); // reported where it is awaited
   return asm;
+}
+
+// The size of the heap in a snapshot of Pyodide's: the snapshot is a header (whose length
+// is its second 32-bit word) followed by the heap.
+function heapSize(snapshot) {
+  if (snapshot.byteLength < 8) return 0;
+  const header = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
+  return header <= snapshot.byteLength ? snapshot.byteLength - header : 0;
 }
 
 async function createPyodideModule(settings) {
@@ -354,6 +363,13 @@ async function createPyodideModule(settings) {
   }
   const module = await create(settings);
   if (filling) await filling;
+  // A heap taken after Python's memory grew (a large import) is larger than the runtime's
+  // initial memory, and Pyodide would fail to copy it in ("offset is out of bounds"):
+  // the memory grows to hold it first.
+  const size = restoring ? heapSize(restoring) : 0;
+  if (module.HEAP8 && module.HEAP8.length < size && !module.growMemory(size)) {
+    throw new Error(`no room for a heap of ${size} bytes`);
+  }
   await nextTask();
   return module;
 }
@@ -428,6 +444,7 @@ function load(settings, { fromHttpCache = false } = {}) {
 // (createPyodideModule waits for it). Rejects if anything fails.
 async function restore(heap, fill = null) {
   performance.mark("cardroom:restore-start");
+  restoring = heap;
   filling = fill && Promise.resolve().then(() => fill(heap));
   if (filling) filling.catch(() => {}); // reported by load()
   try {
@@ -438,6 +455,7 @@ async function restore(heap, fill = null) {
     return pyodide;
   } finally {
     filling = null;
+    restoring = null;
     compiled = null;
     release(heap); // in wasm memory now (Pyodide's config keeps a reference to it)
   }
