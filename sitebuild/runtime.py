@@ -65,6 +65,8 @@ SNAPSHOT_MODULES = (
     "cardroom.atlas:states",
     "cardroom.atlas:by_code",
     "cardroom.atlas:borders",
+    # last: every screen's modules not imported above, compiled ahead (not run)
+    "cardroom.web.bytecode:precompile",
 )
 #: What the first visit's interpreter holds when the worker hands it to the page (the
 #: home page's and the atlas's start path: the page waits for these); the worker imports

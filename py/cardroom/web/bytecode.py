@@ -1,0 +1,89 @@
+"""The screens' modules compiled ahead, for the memory snapshot (pure Python, no DOM).
+
+The web layer's modules reach the page through `js`, so they cannot be imported where
+the snapshot is made (web/snapshot-worker.mjs: in snapshot mode `js` reaches no page),
+and a repeat visit imports them after the restore: a game's link compiles about twenty
+of them from source (the table kit, the hand, PyScript's API, the screen). Compiling
+is the part of an import that does not touch the page, so the worker does it, after the
+screen is interactive (SNAPSHOT_MODULES in sitebuild/runtime.py names
+``cardroom.web.bytecode:precompile``): the code objects stay in the snapshot, held by the
+package zip's importers, and the page's imports execute them instead of compiling.
+
+Only how a module is compiled changes: the importer is the zip's own
+(:class:`zipimport.zipimporter`, the same archive, the same file names in tracebacks, the
+same resources), except that :meth:`PrecompiledZip.get_code` hands out a code object
+compiled ahead, once, if it has one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import zipimport
+from collections.abc import Iterable
+from types import CodeType
+
+#: The build's list of each screen's modules (sitebuild/imports.py), in the package.
+IMPORTS_JSON = "imports.json"
+
+
+class PrecompiledZip(zipimport.zipimporter):
+    """A zip's importer with some of its modules' code compiled ahead."""
+
+    def __init__(self, archive: str, codes: dict[str, CodeType]) -> None:
+        super().__init__(archive)
+        self.codes = codes
+
+    def get_code(self, fullname: str) -> CodeType:
+        code = self.codes.pop(fullname, None)  # once: a second import compiles again
+        return code if code is not None else super().get_code(fullname)
+
+
+def precompile_zip(archive: str, names: Iterable[str]) -> dict[str, PrecompiledZip]:
+    """Compile the named modules of ``archive`` (a zip on ``sys.path``) that are not
+    imported yet, and make the importers that hold them the ones imports from ``archive``
+    use: a zip's importer finds the modules of one directory, so there is one per package
+    (keyed as the package's ``__path__`` names it). Names the zip does not hold are left
+    out; the modules are not run. Returns the importers, by path entry."""
+    made: dict[str, PrecompiledZip] = {}
+    for name in names:
+        if name in sys.modules:
+            continue
+        package = name.rpartition(".")[0]
+        entry = os.sep.join([archive, *package.split(".")]) if package else archive
+        importer = made.get(entry)
+        if importer is None:
+            current = sys.path_importer_cache.get(entry)
+            importer = PrecompiledZip(entry, dict(getattr(current, "codes", {})))
+            made[entry] = importer
+        if name in importer.codes:
+            continue
+        try:
+            importer.codes[name] = zipimport.zipimporter.get_code(importer, name)
+        except (zipimport.ZipImportError, SyntaxError):
+            continue  # not in this zip (or broken: its import will say so)
+    sys.path_importer_cache.update(made)
+    return made
+
+
+def screens_modules() -> list[str]:
+    """Every module some screen imports, from the build's ``imports.json`` (empty in a
+    source checkout, which has none)."""
+    from importlib import resources  # noqa: PLC0415
+
+    try:
+        order = json.loads(resources.files("cardroom.web").joinpath(IMPORTS_JSON).read_text())
+    except (OSError, ValueError):
+        return []
+    return list(dict.fromkeys(name for names in order.values() for name in names))
+
+
+def precompile() -> int:
+    """Compile ahead every screen's modules that are not imported yet, when cardroom runs
+    from its zip (as in the browser); returns how many. Elsewhere it does nothing."""
+    loader = getattr(sys.modules["cardroom"], "__loader__", None)
+    if not isinstance(loader, zipimport.zipimporter):
+        return 0
+    made = precompile_zip(loader.archive, screens_modules())
+    return sum(len(importer.codes) for importer in made.values())

@@ -1,0 +1,108 @@
+"""Modules compiled ahead for the memory snapshot (cardroom.web.bytecode): the zip's own
+importer, except that it hands out the code compiled ahead, once."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.resources
+import os
+import sys
+import traceback
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cardroom.web import bytecode
+
+SOURCES = {
+    "zpre/__init__.py": "VALUE = 'package'\n",
+    "zpre/alpha.py": "from zpre import beta\n\nVALUE = beta.VALUE + 1\n",
+    "zpre/beta.py": "VALUE = 41\n",
+    "zpre/broken.py": "def oops(:\n",
+    "zpre/fails.py": "def fail():\n    raise ValueError('from the zip')\n",
+    "zpre/data.txt": "a resource\n",
+}
+
+
+@pytest.fixture
+def archive(tmp_path: Path) -> Iterator[str]:
+    path = tmp_path / "zpre.zip"
+    with zipfile.ZipFile(path, "w") as z:
+        for name, text in SOURCES.items():
+            z.writestr(name, text)
+    sys.path.insert(0, str(path))
+    try:
+        yield str(path)
+    finally:
+        sys.path.remove(str(path))
+        for entry in [e for e in sys.path_importer_cache if e.startswith(str(path))]:
+            del sys.path_importer_cache[entry]
+        for name in [n for n in sys.modules if n == "zpre" or n.startswith("zpre.")]:
+            del sys.modules[name]
+        importlib.invalidate_caches()
+
+
+def _package(archive: str) -> str:
+    return os.path.join(archive, "zpre")  # the package's __path__ entry
+
+
+def test_the_named_modules_are_compiled_not_run(archive: str) -> None:
+    made = bytecode.precompile_zip(
+        archive, ["zpre", "zpre.alpha", "zpre.beta", "zpre.missing", "zpre.broken"]
+    )
+    # one importer per directory of the zip, each where the import system looks for it
+    assert set(made) == {archive, _package(archive)}
+    for entry, importer in made.items():
+        assert sys.path_importer_cache[entry] is importer
+    assert list(made[archive].codes) == ["zpre"]
+    # what the zip does not hold, or cannot compile, is left to the import to report
+    assert sorted(made[_package(archive)].codes) == ["zpre.alpha", "zpre.beta"]
+    assert not [n for n in sys.modules if n.startswith("zpre")]  # nothing ran
+
+
+def test_imports_execute_the_code_compiled_ahead_once(
+    archive: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = bytecode.precompile_zip(archive, ["zpre", "zpre.alpha", "zpre.beta"])
+    compiled: list[str] = []
+    real = bytecode.zipimport.zipimporter.get_code
+
+    def counting(self: object, fullname: str) -> object:
+        compiled.append(fullname)
+        return real(self, fullname)
+
+    monkeypatch.setattr(bytecode.zipimport.zipimporter, "get_code", counting)
+    alpha = importlib.import_module("zpre.alpha")
+    assert alpha.VALUE == 42
+    assert compiled == []  # zpre, zpre.alpha and zpre.beta came compiled
+    assert all(importer.codes == {} for importer in made.values())  # handed out once
+    assert alpha.__loader__ is made[_package(archive)]
+    assert alpha.__file__ == os.path.join(archive, "zpre", "alpha.py")
+    # a module not compiled ahead is compiled as usual
+    fails = importlib.import_module("zpre.fails")
+    assert compiled == ["zpre.fails"]
+    # the same file names in tracebacks, the source found through the zip
+    with pytest.raises(ValueError) as raised:
+        fails.fail()
+    frame = traceback.extract_tb(raised.value.__traceback__)[-1]
+    assert frame.filename.startswith(archive) and frame.line == "raise ValueError('from the zip')"
+    # the zip's resources, as before
+    files = importlib.resources.files("zpre")
+    assert files.joinpath("data.txt").read_text() == "a resource\n"
+
+
+def test_imported_modules_are_not_compiled_again_and_a_second_pass_keeps_the_first(
+    archive: str,
+) -> None:
+    importlib.import_module("zpre.beta")
+    assert bytecode.precompile_zip(archive, ["zpre", "zpre.beta"]) == {}  # imported already
+    bytecode.precompile_zip(archive, ["zpre.alpha"])
+    second = bytecode.precompile_zip(archive, ["zpre.fails"])
+    assert sorted(second[_package(archive)].codes) == ["zpre.alpha", "zpre.fails"]
+
+
+def test_from_a_source_checkout_nothing_is_compiled() -> None:
+    assert bytecode.screens_modules() == []  # imports.json is the build's
+    assert bytecode.precompile() == 0
