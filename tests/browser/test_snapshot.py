@@ -283,6 +283,100 @@ def test_a_handed_over_runtime_that_cannot_be_instantiated_is_fetched_instead(
     page.wait_for_load_state("networkidle")
 
 
+# Python's initial memory (30 MiB): a heap taken after it grew is larger.
+_INITIAL_MEMORY = 30 << 20
+# Ballast the worker's Python holds from before its first snapshot on: its memory grows past
+# the initial size (as a large import, networkx say, makes it grow).
+_BALLAST = (
+    'pyodide.runPython("import builtins\\nbuiltins._cardroom_ballast = bytearray(24 << 20)");\n'
+)
+
+
+def test_a_heap_larger_than_the_runtimes_initial_memory_is_restored(
+    new_context: Any, serve_site: Any
+) -> None:
+    """The worker's Python grew its memory before the hand-over and before the snapshot it
+    stored: the page grows its own to match, on the hand-over and on the repeat visit,
+    instead of failing to copy the heap in and starting Python all over again."""
+    context = new_context(route=False, service_workers="allow")
+    server = serve_site()
+    page = context.new_page()
+
+    def with_ballast(route: Any) -> None:
+        response = route.fetch()
+        script = response.text()
+        anchor = "  const heap = pyodide.makeMemorySnapshot();"
+        assert script.count(anchor) == 1, "the worker's hand-over has moved"
+        # (with the response's headers: the page is cross-origin isolated)
+        route.fulfill(response=response, body=script.replace(anchor, "  " + _BALLAST + anchor))
+
+    page.route("**/snapshot-worker.mjs", with_ballast)
+    open_site(page, server, "/?screen=atlas&state=KS")
+    assert _boot_path(page) == "worker"
+    expect_card(page, "KS")
+    stored = _wait_snapshot(page)
+    assert stored["heap"] > _INITIAL_MEMORY + (20 << 20), stored
+    page.close()  # (a reload, with both pages' 50-60 MB heaps in one renderer, can crash it)
+
+    page = context.new_page()
+    open_site(page, server, "/?screen=atlas")
+    assert _boot_path(page) == "snapshot"
+    page.locator('[data-state="NE"]').click()
+    expect_card(page, "NE")
+    page.wait_for_load_state("networkidle")
+
+
+# Which of the package's modules the repeat visit's interpreter holds compiled ahead
+# (cardroom.web.bytecode), and which of its imported modules came from there.
+_PRECOMPILED = """
+import sys
+from cardroom.web.bytecode import PrecompiledZip
+held = sorted(
+    name
+    for importer in sys.path_importer_cache.values()
+    if isinstance(importer, PrecompiledZip)
+    for name in importer.codes
+)
+loaded = sorted(
+    name
+    for name, module in sys.modules.items()
+    if isinstance(getattr(module, "__loader__", None), PrecompiledZip)
+)
+[held, loaded]
+"""
+
+
+def test_a_games_link_imports_its_screens_modules_compiled_in_the_snapshot(
+    new_context: Any, serve_site: Any
+) -> None:
+    """The snapshot holds every screen's modules compiled (not run): a game's link imports
+    its table kit, hand and screen from there after the restore, and the other screens'
+    code stays there until their link is opened."""
+    context = new_context(route=False, service_workers="allow")
+    server = serve_site()
+    page = context.new_page()
+    link = "/?game=border-up&level=2&mode=bot&seed=5&autostart=1"
+    open_site(page, server, link)
+    _wait_snapshot(page)
+    page.close()
+
+    page = context.new_page()
+    open_site(page, server, link)
+    assert _boot_path(page) == "snapshot"
+    held, loaded = page.evaluate(
+        "async (code) => (await (await import('./pyodide-boot.mjs')).start())"
+        ".runPython(code).toJs()",
+        _PRECOMPILED,
+    )
+    screen = {"cardroom.web.border_up_screen", "cardroom.web.kit_table", "cardroom.web.hand"}
+    assert screen <= set(loaded), loaded
+    assert "pyscript.web" in loaded, loaded
+    assert not screen & set(held), held  # handed out once
+    others = {"cardroom.web.sequence_screen", "cardroom.web.tricks_screen"}
+    assert others <= set(held), held
+    page.locator("[data-card]").first.wait_for()  # the table is dealt
+
+
 def test_the_first_visit_hint_only_saves_waiting(new_context: Any, serve_site: Any) -> None:
     """The hint (localStorage) says a snapshot is stored; Cache Storage decides."""
     context = new_context(route=False, service_workers="allow")
