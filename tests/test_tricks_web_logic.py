@@ -18,9 +18,9 @@ from cardroom.geoplunge.tricks import rules
 from cardroom.geoplunge.tricks.ranks import GAME as RANKS
 from cardroom.geoplunge.tricks.zap import GAME as ZAP
 from cardroom.web.kit_logic import Setup, decode_save, encode_save, parse_link
+from cardroom.web.tricks_drawing import TrickDrawing
 from cardroom.web.tricks_logic import (
     BOT_SEAT,
-    TrickDrawing,
     TrickSeat,
     announcement,
     describe_move,

@@ -24,8 +24,8 @@ from cardroom.web.kit import ButtonTaps, GameUI, mmss
 from cardroom.web.kit_logic import WEB_GAMES, LocalEngine, Route, Setup
 from cardroom.web.kit_screen import KitScreen, mount_game
 from cardroom.web.kit_table import Table
+from cardroom.web.tricks_drawing import TrickDrawing
 from cardroom.web.tricks_logic import (
-    TrickDrawing,
     describe_move,
     engine,
     seat_to_show,
