@@ -12,6 +12,7 @@ import pytest
 from cardroom import tournament as tm
 from cardroom.core import REFEREE
 from cardroom.match import Match
+from cardroom.web import match_html as mh
 from cardroom.web import match_logic as ml
 from cardroom.web.director_logic import Desk
 from cardroom.web.links import parse_link
@@ -302,7 +303,7 @@ def test_the_home_page_offers_a_match() -> None:
 
 def test_the_screens_html() -> None:
     setup = ml.MatchSetup(2, "afternoon", 3, "local", "medium", 9)
-    html = ml.setup_html(setup)
+    html = mh.setup_html(setup)
     assert 'name="combo" value="2" checked' in html and 'value="afternoon" checked' in html
     assert 'id="mt-minutes" name="minutes"' in html and 'value="3"' in html
     assert 'data-combos="4" hidden' in html and 'data-combos="2 3">' in html
@@ -314,26 +315,26 @@ def test_the_screens_html() -> None:
     view = eng.view(REFEREE)
     teams = ["Team 1", "Team 2"]
     first = view["first"]
-    html = ml.afternoon_html(m, teams, view, [0, 1])
+    html = mh.afternoon_html(m, teams, view, [0, 1])
     assert f"Team {first + 1}: your state joined the Union first" in html
     assert html.count(f'data-team="{first}"') == 5
-    assert "data-choose" not in ml.afternoon_html(m, teams, view, [1 - first])
+    assert "data-choose" not in mh.afternoon_html(m, teams, view, [1 - first])
     eng.submit({"seat": first, "kind": "choose", "data": 3}, 0)
-    html = ml.afternoon_html(m, teams, eng.view(REFEREE), [0, 1])
+    html = mh.afternoon_html(m, teams, eng.view(REFEREE), [0, 1])
     assert f"Team {first + 1} picked Game 3: Dashing States." in html
     assert 'data-choose="3" data-team="' + str(1 - first) + '" disabled' in html
-    html = ml.call_html(Match.new(1, 4, "call", 20), "Team 2", 1)
+    html = mh.call_html(Match.new(1, 4, "call", 20), "Team 2", 1)
     assert html.count('type="checkbox" name="call"') == 5 and 'data-call="1"' in html
     # between games and the result
     m = drive(Match.new(11, 4, "call", 1))
-    html, spoken = ml.result_html(m, teams, "watch")
+    html, spoken = mh.result_html(m, teams, "watch")
     a, b = m.points()
     assert f'<td data-total="0">{a}</td>' in html and f'<td data-total="1">{b}</td>' in html
     assert html.count("<tr data-game=") == len(m.playing) and spoken.startswith("Team ")
-    parts = ml.bar_parts(m, teams)
+    parts = mh.bar_parts(m, teams)
     assert parts["up"] == "The match is over" and parts["summary"] == "Games played (5)"
     m = Match.new(11, 4, "call", 1)
     m = m.record(_picks(m))
-    html, spoken = ml.between_html(m, teams, watch=True)
+    html, spoken = mh.between_html(m, teams, watch=True)
     assert 'id="mt-continue"' in html and "goes on by itself" in html
     assert spoken.startswith("Game 2: State IQ. The games picked, in turn:")

@@ -24,6 +24,7 @@ from pyodide.ffi.wrappers import (  # type: ignore[import-not-found]
 from cardroom.core import REFEREE
 from cardroom.match import KINDS, Match
 from cardroom.web import dom, kit_dom
+from cardroom.web import match_html as mh
 from cardroom.web import match_logic as ml
 from cardroom.web.kit import SAVE_PREFIX, SETTLE_MS, GameUI, _history_run, _storage, _url, wall
 from cardroom.web.kit_logic import CorruptSave, Route, Setup, decode_save, new_seed
@@ -102,7 +103,7 @@ class PickUI(GameUI):
         mine = self.mine(table)
         if kind == "afternoon":
             people = mine
-            self.draw(ml.afternoon_html(self.match, teams, view, people), "afternoon")
+            self.draw(mh.afternoon_html(self.match, teams, view, people), "afternoon")
             return
         waiting = [t for t in view["to_move"] if t in mine]
         if not waiting:
@@ -127,7 +128,7 @@ class PickUI(GameUI):
             )
             return
         self.shown = team
-        self.draw(ml.call_html(self.match, teams[team], team), f"call{team}")
+        self.draw(mh.call_html(self.match, teams[team], team), f"call{team}")
 
     def mine(self, table: Table) -> list[int]:
         """The teams that pick on this device: on two devices its own team only (R-195),
@@ -228,7 +229,7 @@ class MatchScreen:
         js.document.documentElement.removeAttribute("data-playing")
         self.sub.textContent = "Choose the match, then press Start."
 
-        self.body.innerHTML = ml.setup_html(setup)
+        self.body.innerHTML = mh.setup_html(setup)
         form = dom.q("#mt-setup", self.body)
         self.bindings.on(form, "submit", self.on_submit)
         self.bindings.on(form, "change", self.on_setup_change)
@@ -399,7 +400,7 @@ class MatchScreen:
         """The match bar (round clock, points, what is up, games played) over ``stage``."""
         self.stage = stage
         if dom.q(".mt-match", self.body) is None:
-            self.body.innerHTML = ml.LAYOUT_HTML
+            self.body.innerHTML = mh.LAYOUT_HTML
             self.page_bindings.on(dom.q("#mt-leave", self.body), "click", self.on_leave_click)
         root = dom.q(".mt-match", self.body)
         root.setAttribute("data-stage", stage)
@@ -411,7 +412,7 @@ class MatchScreen:
         m = self.match
         if m is None or dom.q(".mt-match", self.body) is None:
             return
-        parts = ml.bar_parts(m, ml.team_names(self.setup.mode))
+        parts = mh.bar_parts(m, ml.team_names(self.setup.mode))
         dom.q("#mt-score", self.body).innerHTML = parts["score"]
         dom.q("#mt-up", self.body).textContent = parts["up"]
         dom.q("#mt-played-sum", self.body).textContent = parts["summary"]
@@ -545,7 +546,7 @@ class MatchScreen:
         stage = self.layout("between")
         self.save()
         watch = self.setup.mode == "watch"
-        stage.innerHTML, spoken = ml.between_html(m, ml.team_names(self.setup.mode), watch)
+        stage.innerHTML, spoken = mh.between_html(m, ml.team_names(self.setup.mode), watch)
         go = dom.q("#mt-continue", stage)
         if self.guest:  # the host goes on for both devices (R-194)
             go.remove()
@@ -609,7 +610,7 @@ class MatchScreen:
         js.document.documentElement.removeAttribute("data-playing")
         stage = self.layout("result")
         self.save()
-        stage.innerHTML, spoken = ml.result_html(m, ml.team_names(self.setup.mode), self.setup.mode)
+        stage.innerHTML, spoken = mh.result_html(m, ml.team_names(self.setup.mode), self.setup.mode)
         host = dom.q(".mt-result", stage)
         if self.guest:  # a new match is the host's to deal (R-194)
             for b in dom.qa('[data-mact="again"], [data-mact="replay"]', host):
