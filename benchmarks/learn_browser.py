@@ -57,7 +57,9 @@ import sys
 import time
 
 from cardroom import learn
+from cardroom.web import learn_figures as LF
 from cardroom.web import learn_logic as LL
+from cardroom.web import learn_records as LR
 
 TODAY = 20_000
 
@@ -65,8 +67,8 @@ TODAY = 20_000
 def big_store(seed):
     """30 students, each with about 400 facts answered over 60 days."""
     rng = random.Random(seed)
-    store = LL.new_store()
-    facts = [f"{k}:{c}" for k in learn.KINDS for c in sorted(LL._names())]
+    store = LR.new_store()
+    facts = [f"{k}:{c}" for k in learn.KINDS for c in sorted(LL.state_names())]
     for i in range(30):
         name = f"Student {i + 1:02d}"
         store.add(name)
@@ -95,11 +97,11 @@ def run(arg):
     gc.collect()
     times = {k: [] for k in ("start", "answer", "drill", "progress", "load")}
     store = big_store(a["seed"])
-    device = LL.store_texts(store)
+    device = LR.store_texts(store)
     wrong_right = [0, 0]
     for r in range(a["rounds"]):
         t0 = time.perf_counter()
-        store, problem, _ = LL.store_from_device(device.get, device)
+        store, problem, _ = LR.store_from_device(device.get, device)
         times["load"].append((time.perf_counter() - t0) * 1000)
         assert problem is None
         t0 = time.perf_counter()
@@ -121,8 +123,8 @@ def run(arg):
                         value = LL.answer_text(q)
                     t0 = time.perf_counter()
                     out = run.answer(value, 1000.0)
-                    LL.record(store, out, TODAY)
-                    device.update(LL.current_texts(store))
+                    LR.record(store, out, TODAY)
+                    device.update(LR.current_texts(store))
                     times["answer"].append((time.perf_counter() - t0) * 1000)
                     wrong_right[bool(out.ok)] += 1
                     run.next(1000.0)
@@ -131,9 +133,9 @@ def run(arg):
         times["drill"].append((time.perf_counter() - t0) * 1000)
         for kind in (None, *learn.KINDS):
             t0 = time.perf_counter()
-            LL.mastery_boxes(store.progress, kind)
-            LL.weakest_states(store.progress, kind)
-            LL.chart_svg(LL.chart_rows(store.progress, TODAY))
+            LF.mastery_boxes(store.progress, kind)
+            LF.weakest_states(store.progress, kind)
+            LF.chart_svg(LF.chart_rows(store.progress, TODAY))
             times["progress"].append((time.perf_counter() - t0) * 1000)
     return json.dumps({"times": times, "judged": wrong_right, "python": sys.version.split()[0]})
 

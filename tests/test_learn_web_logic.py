@@ -9,7 +9,9 @@ import pytest
 
 from cardroom import atlas, learn
 from cardroom.learn import KINDS
+from cardroom.web import learn_figures as LF
 from cardroom.web import learn_logic as LL
+from cardroom.web import learn_records as LR
 from cardroom.web.links import parse_link
 
 NAMES = {s.code: s.name for s in atlas.states()}
@@ -135,7 +137,7 @@ def test_a_timed_quiz_ends_when_its_time_is_up():
 
 
 def test_store_round_trips_and_manages_students():
-    s = LL.new_store()
+    s = LR.new_store()
     assert s.current == LL.DEFAULT_NAME
     s.add("  Ana   Lee ")
     assert s.current == "Ana Lee"
@@ -144,16 +146,16 @@ def test_store_round_trips_and_manages_students():
     with pytest.raises(ValueError):
         s.add("x" * 41)
     run = LL.QuizRun("c", LL.make_questions(LL.LearnOptions("quiz", "find"), 1), 0.0)
-    assert LL.record(s, run.answer("ZZ", 10), day=20000) is False  # not final: nothing kept
+    assert LR.record(s, run.answer("ZZ", 10), day=20000) is False  # not final: nothing kept
     run.answer("ZZ", 20)
-    assert LL.record(s, run.answer("ZZ", 30), day=20000)
-    device = LL.store_texts(s)
-    assert set(device) == {LL.STORE_KEY} | {LL.STUDENT_PREFIX + n for n in ("Ana Lee", "Student")}
-    back, problem, backup = LL.store_from_device(device.get, device)
+    assert LR.record(s, run.answer("ZZ", 30), day=20000)
+    device = LR.store_texts(s)
+    assert set(device) == {LL.STORE_KEY} | {LR.STUDENT_PREFIX + n for n in ("Ana Lee", "Student")}
+    back, problem, backup = LR.store_from_device(device.get, device)
     assert problem is None and backup is None
     assert back.current == "Ana Lee" and back.progress == s.progress
-    assert set(LL.current_texts(back)) == {LL.STORE_KEY, LL.STUDENT_PREFIX + "Ana Lee"}
-    assert LL.store_from_device({}.get, ())[1:] == (None, None)
+    assert set(LR.current_texts(back)) == {LL.STORE_KEY, LR.STUDENT_PREFIX + "Ana Lee"}
+    assert LR.store_from_device({}.get, ())[1:] == (None, None)
     back.switch(LL.DEFAULT_NAME)
     assert back.progress.attempts == {}
     back.switch("Ana Lee")
@@ -168,7 +170,7 @@ def test_store_round_trips_and_manages_students():
 def _device(index: object, **students: object) -> dict[str, str]:
     out = {LL.STORE_KEY: index if isinstance(index, str) else json.dumps(index)}
     for name, v in students.items():
-        out[LL.STUDENT_PREFIX + name] = v if isinstance(v, str) else json.dumps(v)
+        out[LR.STUDENT_PREFIX + name] = v if isinstance(v, str) else json.dumps(v)
     return out
 
 
@@ -194,36 +196,36 @@ EMPTY = {"format": learn.FORMAT, "name": "A", "facts": {}}
     ],
 )
 def test_a_corrupt_store_says_so_and_starts_afresh(device):
-    store, problem, backup = LL.store_from_device(device.get, device)
+    store, problem, backup = LR.store_from_device(device.get, device)
     assert problem and "could not be read" in problem and "downloaded" in problem
     assert store.names() == [LL.DEFAULT_NAME] and store.progress.attempts == {}
     assert json.loads(backup) == device  # every old key, exactly as it was
-    if LL.STUDENT_PREFIX + "A" not in device or "find:ZZ" in device[LL.STUDENT_PREFIX + "A"]:
-        assert LL.record_game_answer(device.get, "map-cards:ID", False, day=1) is None
+    if LR.STUDENT_PREFIX + "A" not in device or "find:ZZ" in device[LR.STUDENT_PREFIX + "A"]:
+        assert LR.record_game_answer(device.get, "map-cards:ID", False, day=1) is None
 
 
 def test_other_students_are_read_when_switched_to():
-    s = LL.new_store()
+    s = LR.new_store()
     s.add("Bo")
     s.set_progress(learn.record(s.progress, "find:TX", False, day=3))
     s.add("Cy")
-    device = LL.store_texts(s)
-    back, problem, _ = LL.store_from_device(device.get, device)
+    device = LR.store_texts(s)
+    back, problem, _ = LR.store_from_device(device.get, device)
     assert problem is None and set(back.pending) == {"Bo", "Student"}
-    assert LL.store_texts(back) == device  # unread students are kept exactly
+    assert LR.store_texts(back) == device  # unread students are kept exactly
     assert back.switch("Bo") is None and back.progress.box("find:TX") == 1
-    device[LL.STUDENT_PREFIX + "Student"] = "{"
-    back, problem, _ = LL.store_from_device(device.get, device)
+    device[LR.STUDENT_PREFIX + "Student"] = "{"
+    back, problem, _ = LR.store_from_device(device.get, device)
     assert problem is None  # read only when switched to
     assert back.switch("Student") == "{" and back.progress.attempts == {}
-    assert json.loads(LL.store_texts(back)[LL.STUDENT_PREFIX + "Student"])["name"] == "Student"
+    assert json.loads(LR.store_texts(back)[LR.STUDENT_PREFIX + "Student"])["name"] == "Student"
     back.switch("Cy")
     back.remove("Cy")
     assert back.current == "Bo" and back.names() == ["Bo", "Student"]
 
 
 def test_importing_a_students_file_adds_or_replaces_them():
-    s = LL.new_store()
+    s = LR.new_store()
     p = learn.record(learn.Progress("Bo"), "capitals:TX", True, day=5)
     msg = s.import_progress(json.dumps(learn.to_json(p)))
     assert "added" in msg and s.current == "Bo" and s.progress == p
@@ -235,19 +237,19 @@ def test_importing_a_students_file_adds_or_replaces_them():
 
 
 def test_games_feed_the_current_students_statistics():
-    s = LL.new_store()
+    s = LR.new_store()
     s.add("Ana")
-    device = LL.store_texts(s)
-    out = LL.record_game_answer(device.get, "map-cards:ID", False, day=9, also=["name:ID"])
-    assert set(out) == {LL.STUDENT_PREFIX + "Ana"}  # only that student is written
+    device = LR.store_texts(s)
+    out = LR.record_game_answer(device.get, "map-cards:ID", False, day=9, also=["name:ID"])
+    assert set(out) == {LR.STUDENT_PREFIX + "Ana"}  # only that student is written
     device.update(out)
-    store, problem, _ = LL.store_from_device(device.get, device)
+    store, problem, _ = LR.store_from_device(device.get, device)
     assert problem is None and store.current == "Ana"
     assert store.progress.box("map-cards:ID") == store.progress.box("name:ID") == 1
     assert store.switch("Student") is None and store.progress.attempts == {}
-    fresh = LL.record_game_answer({}.get, "capitals:MT", True, day=9)
-    assert set(fresh) == {LL.STORE_KEY, LL.STUDENT_PREFIX + "Student"}
-    assert LL.record_game_answer(device.get, "nonsense:XX", True, day=9) is None
+    fresh = LR.record_game_answer({}.get, "capitals:MT", True, day=9)
+    assert set(fresh) == {LL.STORE_KEY, LR.STUDENT_PREFIX + "Student"}
+    assert LR.record_game_answer(device.get, "nonsense:XX", True, day=9) is None
 
 
 # ------------------------------------------------------------------ progress and drills
@@ -265,18 +267,18 @@ def _history() -> learn.Progress:
 
 def test_weakest_states_chart_and_mastery():
     p = _history()
-    weak = LL.weakest_states(p)
+    weak = LF.weakest_states(p)
     assert [w["code"] for w in weak] == ["OK", "KS"]
     assert weak[0]["wrong"] == 4 and weak[0]["pct_wrong"] == 100
-    assert [w["code"] for w in LL.weakest_states(p, "find")] == ["OK"]
-    boxes = LL.mastery_boxes(p, "find")
+    assert [w["code"] for w in LF.weakest_states(p, "find")] == ["OK"]
+    boxes = LF.mastery_boxes(p, "find")
     assert boxes["TX"] == 3 and boxes["OK"] == 1 and boxes["ME"] == 0 and len(boxes) == 50
-    assert LL.mastery_boxes(p, None)["KS"] == (3 + 2) // 2
-    assert LL.mastery_counts(boxes) == "0 mastered, 3 learning, 47 not asked yet"
-    rows = LL.chart_rows(p, 101, days=3)
+    assert LF.mastery_boxes(p, None)["KS"] == (3 + 2) // 2
+    assert LF.mastery_counts(boxes) == "0 mastered, 3 learning, 47 not asked yet"
+    rows = LF.chart_rows(p, 101, days=3)
     assert [r["day"] for r in rows] == [99, 100, 101]
     assert rows[1] == {"day": 100, "label": "Apr 11", "answered": 5, "right": 2}
-    svg = LL.chart_svg(rows)
+    svg = LF.chart_svg(rows)
     assert svg.count('class="ln-bar-all"') == 3 and "Apr 11" in svg
 
 
@@ -296,11 +298,11 @@ def test_a_drill_asks_the_mistakes_just_made_first():
 def test_class_summary_from_many_files():
     good = json.dumps(learn.to_json(_history()))
     other = json.dumps(learn.to_json(learn.Progress("<Ann>")))
-    rows, problems = LL.class_rows(
+    rows, problems = LF.class_rows(
         [("cy.json", good), ("ann.json", other), ("bad.json", "{"), ("cy2.json", good)]
     )
     assert [r["name"] for r in rows] == ["<Ann>", "Cy"]
     assert len(problems) == 2 and problems[0].startswith("bad.json") and "second" in problems[1]
-    html = LL.class_table_html(rows)
+    html = LF.class_table_html(rows)
     assert "&lt;Ann&gt;" in html and "Oklahoma: Capital of the state" in html
-    assert LL.export_name("Ana Lee") == "cardroom-progress-Ana-Lee.json"
+    assert LF.export_name("Ana Lee") == "cardroom-progress-Ana-Lee.json"

@@ -13,7 +13,8 @@ from pyodide.ffi.wrappers import clear_interval, set_interval  # type: ignore[im
 
 from cardroom.web import dom, kit_dom
 from cardroom.web.atlas_screen import ARROWS, nearest_in_direction
-from cardroom.web.learn_logic import Outcome, QuizRun, answer_text, record
+from cardroom.web.learn_logic import Outcome, QuizRun, answer_text
+from cardroom.web.learn_records import record
 from cardroom.web.learn_store import LearnMap, now_ms, shape_svg, today
 
 if TYPE_CHECKING:

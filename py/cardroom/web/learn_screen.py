@@ -28,15 +28,13 @@ from cardroom.web.learn_logic import (
     SECONDS_PER_QUESTION,
     LearnOptions,
     QuizRun,
-    current_texts,
     drill_questions,
     make_questions,
     parse_learn,
     set_title,
-    store_from_device,
-    store_texts,
 )
 from cardroom.web.learn_quiz import QuizView
+from cardroom.web.learn_records import current_texts, store_from_device, store_texts
 from cardroom.web.learn_stats import ClassView, ProgressView
 from cardroom.web.learn_store import (
     LearnMap,

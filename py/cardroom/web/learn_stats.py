@@ -13,9 +13,8 @@ import js  # type: ignore[import-not-found]
 from cardroom.core import CorruptState
 from cardroom.learn import BOX_DAYS, KINDS, to_json
 from cardroom.web import dom, kit_dom
-from cardroom.web.learn_logic import (
+from cardroom.web.learn_figures import (
     MASTERY_WORDS,
-    answered,
     chart_rows,
     chart_svg,
     class_rows,
@@ -25,6 +24,7 @@ from cardroom.web.learn_logic import (
     mastery_counts,
     weakest_states,
 )
+from cardroom.web.learn_records import answered
 from cardroom.web.learn_store import LearnMap, download, today
 
 if TYPE_CHECKING:

@@ -17,7 +17,8 @@ from pyodide.ffi import to_js  # type: ignore[import-not-found]
 from pyodide.ffi.wrappers import set_timeout  # type: ignore[import-not-found]
 
 from cardroom.web import dom
-from cardroom.web.learn_logic import STORE_KEY, STUDENT_PREFIX, record_game_answer, today_of
+from cardroom.web.learn_logic import STORE_KEY, today_of
+from cardroom.web.learn_records import STUDENT_PREFIX, record_game_answer
 
 __all__ = [
     "LearnMap",
