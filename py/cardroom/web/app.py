@@ -77,16 +77,18 @@ def _routed() -> tuple[Route, str, str]:
 
 def import_steps() -> list[str]:
     """The modules the routed screen needs that are not loaded yet, dependencies first
-    (``web/imports.json``, written by the build: sitebuild/imports.py). The boot module
-    imports them one per task before :func:`main`, so that no task is long."""
-    import json  # noqa: PLC0415 (the start path needs it only here)
+    (:func:`cardroom.web.bytecode.screen_imports`). The boot module imports them one per
+    task before :func:`main`, so that no task is long."""
     import sys  # noqa: PLC0415
-    from importlib import resources  # noqa: PLC0415
 
+    from cardroom.web.bytecode import screen_imports  # noqa: PLC0415 (in the snapshot)
+
+    order = screen_imports()
     try:
-        order = json.loads(resources.files("cardroom.web").joinpath("imports.json").read_text())
         name = _routed()[2]
-    except (OSError, ValueError, KeyError):  # a source checkout, or a wrong link: main() says
+    except (ValueError, KeyError):  # a wrong link: main() says
+        return []
+    if not order:  # a source checkout
         return []
     return [m for m in order.get(name, [name]) if m not in sys.modules]
 

@@ -67,16 +67,20 @@ def precompile_zip(archive: str, names: Iterable[str]) -> dict[str, PrecompiledZ
     return made
 
 
-def screens_modules() -> list[str]:
-    """Every module some screen imports, from the build's ``imports.json`` (empty in a
-    source checkout, which has none)."""
+def screen_imports() -> dict[str, list[str]]:
+    """Each screen's modules, dependencies first: the build's ``imports.json``
+    (sitebuild/imports.py); empty in a source checkout, which has none."""
     from importlib import resources  # noqa: PLC0415
 
     try:
-        order = json.loads(resources.files("cardroom.web").joinpath(IMPORTS_JSON).read_text())
+        return json.loads(resources.files("cardroom.web").joinpath(IMPORTS_JSON).read_text())
     except (OSError, ValueError):
-        return []
-    return list(dict.fromkeys(name for names in order.values() for name in names))
+        return {}
+
+
+def screens_modules() -> list[str]:
+    """Every module some screen imports (:func:`screen_imports`)."""
+    return list(dict.fromkeys(name for names in screen_imports().values() for name in names))
 
 
 def precompile() -> int:

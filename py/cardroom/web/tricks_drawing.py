@@ -26,7 +26,7 @@ from cardroom.web.tricks_logic import (
     trick_line,
 )
 
-__all__ = ["PHASE_TEXT", "TrickDrawing"]
+__all__ = ["PHASE_TEXT", "TrickDrawing", "trick_items_html"]
 
 
 PHASE_TEXT = {
@@ -43,6 +43,22 @@ PHASE_TEXT = {
 
 def _j(data: Any) -> str:
     return escape(json.dumps(data), quote=True)
+
+
+def _choice(key: str, name: str, value: Any, label: str, *, pressed: bool,
+            disabled: bool = False) -> str:  # fmt: skip
+    """A button that selects ``value`` for the choice ``name`` (the screen keeps it)."""
+    extra = f' data-act="sel" data-name="{name}" data-value="{value}"'
+    return _btn(key, label, pressed=pressed, disabled=disabled, extra=extra)
+
+
+def trick_items_html(tricks: Sequence[dict[str, Any]], teams: Sequence[str], zap: bool) -> str:
+    """The tricks won so far, one ``<li>`` each (the game log and the result)."""
+    done = [t for t in tricks if t.get("winner") is not None]
+    return "".join(
+        f'<li data-trick="{i + 1}">{escape(trick_line(i, t, teams, zap))}</li>'
+        for i, t in enumerate(done)
+    )
 
 
 def _btn(key: str, label: str, *, cls: str = "bu-quiet", pressed: bool | None = None,
@@ -190,12 +206,7 @@ class TrickDrawing:
         )
 
     def log_html(self, v: dict[str, Any]) -> str:
-        names = self.teams
-        done = [t for t in v["tricks"] if t.get("winner") is not None]
-        items = "".join(
-            f'<li data-trick="{i + 1}">{escape(trick_line(i, t, names, self.zap))}</li>'
-            for i, t in enumerate(done)
-        )
+        items = trick_items_html(v["tricks"], self.teams, self.zap)
         return (
             '<section class="tr-log" aria-labelledby="tr-log-h" tabindex="0">'
             '<h2 id="tr-log-h">Tricks</h2>'
@@ -351,11 +362,12 @@ class TrickDrawing:
         power = s.get("power")
         if ch.powers:
             pw = "".join(
-                _btn(
+                _choice(
                     f"power:{pid}",
+                    "power",
+                    pid,
                     f"Power: {escape(power_text(p))}",
                     pressed=power == pid,
-                    extra=f' data-act="sel" data-name="power" data-value="{pid}"',
                 )  # fmt: skip
                 for pid, p in ch.powers.items()
             )
@@ -363,24 +375,26 @@ class TrickDrawing:
         if cur is None:
             locked = ch.powers[power]["category"] if power else None
             cats = "".join(
-                _btn(
+                _choice(
                     f"cat:{c}",
+                    "category",
+                    c,
                     CATEGORY_TEXT[c],
                     pressed=(locked or s.get("category")) == c,
                     disabled=locked is not None and c != locked,
-                    extra=f' data-act="sel" data-name="category" data-value="{c}"',
                 )  # fmt: skip
                 for c in ch.categories
             )
             rows.append(f'<div class="tr-row" role="group" aria-label="Category">{cats}</div>')
             base = s.get("base") if len(ch.bases) > 1 else ch.bases[0]
             bases = "".join(
-                _btn(
+                _choice(
                     f"base:{b}",
+                    "base",
+                    b,
                     f"Base {b}",
                     pressed=base == b,
                     disabled=len(ch.bases) == 1,
-                    extra=f' data-act="sel" data-name="base" data-value="{b}"',
                 )  # fmt: skip
                 for b in ch.bases
             )
@@ -396,12 +410,7 @@ class TrickDrawing:
             change = s.get("change") or "category"
             if power and len(ch.changes[power]) > 1:
                 opts = "".join(
-                    _btn(
-                        f"change:{c}",
-                        f"Change the {c}",
-                        pressed=change == c,
-                        extra=f' data-act="sel" data-name="change" data-value="{c}"',
-                    )  # fmt: skip
+                    _choice(f"change:{c}", "change", c, f"Change the {c}", pressed=change == c)
                     for c in ch.changes[power]
                 )
                 rows.append(

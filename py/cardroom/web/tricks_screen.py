@@ -13,7 +13,6 @@ hand); every move goes through the kit's engine client as JSON. The words come f
 from __future__ import annotations
 
 import json
-from html import escape
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -24,12 +23,11 @@ from cardroom.web.kit import ButtonTaps, GameUI, mmss
 from cardroom.web.kit_logic import WEB_GAMES, LocalEngine, Route, Setup
 from cardroom.web.kit_screen import KitScreen, mount_game
 from cardroom.web.kit_table import Table
-from cardroom.web.tricks_drawing import TrickDrawing
+from cardroom.web.tricks_drawing import TrickDrawing, trick_items_html
 from cardroom.web.tricks_logic import (
     describe_move,
     engine,
     seat_to_show,
-    trick_line,
 )
 
 
@@ -180,12 +178,7 @@ class TricksUI(GameUI):
     # ------------------------------------------------------------ the result
 
     def result_html(self, table: Table, result: dict[str, Any]) -> str:
-        v = table.engine.view(-1)
-        done = [t for t in v["tricks"] if t.get("winner") is not None]
-        items = "".join(
-            f'<li data-trick="{i + 1}">{escape(trick_line(i, t, table.teams, self.zap))}</li>'
-            for i, t in enumerate(done)
-        )
+        items = trick_items_html(table.engine.view(-1)["tricks"], table.teams, self.zap)
         return (
             '<section class="tr-log tr-result-log" aria-labelledby="tr-rlog-h">'
             f'<h3 id="tr-rlog-h">The tricks</h3><ol class="tr-log-list">{items}</ol></section>'
