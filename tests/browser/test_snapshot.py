@@ -207,8 +207,10 @@ def test_a_worker_that_cannot_load_leaves_the_page_to_start_python(
     assert page.evaluate("() => document.documentElement.dataset.snapshot") == "failed"
     assert page.evaluate(_STORED) is None
     assert page.evaluate(_HINT) is None
-    # the card's flag and icon load before the server stops (at teardown)
+    # the card's flag and icon load, and the service worker's precache is done, before the
+    # server stops (at teardown)
     page.wait_for_load_state("networkidle")
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
 
 
 def test_a_repeat_visit_takes_the_runtime_from_the_http_cache(
