@@ -6,8 +6,9 @@ Usage::
         [--stat median|best] [--settle 3] [--json FILE|-]
 
 Builds the site (``python build.py --out TMP``) unless ``--site`` is given, serves it on
-127.0.0.1 together with ``/bench-bare.html`` (a page that only calls ``loadPyodide()`` from the
-site's own vendored Pyodide files; it exists only in this script's server, never in the site),
+127.0.0.1 together with ``/bench-bare.html`` (a page that only calls ``loadPyodide()`` from
+Pyodide's files as Pyodide distributes them, ``node_modules/pyodide`` served under
+``/__pyodide__/``; it exists only in this script's server, never in the site),
 and drives headless Chromium (``/usr/bin/chromium``) with a fresh profile per run and page:
 
 - *cold*: a new user-data-dir, first visit. For the site the visit lasts until its service
@@ -96,7 +97,7 @@ BARE_PAGE = b"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare loadPyodide()</title></head>
 <body><p>Loading Pyodide (bare benchmark page)</p>
 <script type="module">
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { loadPyodide } from "./__pyodide__/pyodide.mjs";
 const pyodide = await loadPyodide();
 window.__pyodide = pyodide;
 pyodide.runPython("1 + 1");
@@ -113,7 +114,7 @@ RESTORE_PAGE = b"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare snapshot restore</title></head>
 <body><p>Restoring Pyodide (bare benchmark page)</p>
 <script type="module">
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { loadPyodide } from "./__pyodide__/pyodide.mjs";
 const root = document.documentElement;
 const cache = await caches.open("bench.snapshot");
 const hit = await cache.match("./__bench__/python.bin");
@@ -132,6 +133,11 @@ if (!hit) {
 </script></body></html>
 """
 BENCH_PAGES = {BARE_PATH: BARE_PAGE, RESTORE_PATH: RESTORE_PAGE}
+#: Where the bare pages take Pyodide from: its files as Pyodide distributes them
+#: (``node_modules/pyodide``), not the site's copies. The site ships its own standard
+#: library zip, compiled (``sitebuild/stdlib.py``); the floor is Pyodide's own start-up.
+UPSTREAM_PREFIX = "/__pyodide__/"
+UPSTREAM_DIR = ROOT / "node_modules" / "pyodide"
 
 # Python run inside the site's interpreter (reached through PyScript's whenDefined("py")).
 PY_MODULE_CHECK = f"""
@@ -259,6 +265,12 @@ def make_server(site: Path, meter: Meter) -> ThreadingHTTPServer:
                 meter.add(self.path, len(body))
                 return
             super().do_GET()
+
+        def translate_path(self, path: str) -> str:
+            name = urlsplit(path).path
+            if name.startswith(UPSTREAM_PREFIX):
+                return str(UPSTREAM_DIR / name[len(UPSTREAM_PREFIX) :].replace("/", ""))
+            return super().translate_path(path)
 
         def copyfile(self, source: Any, outputfile: Any) -> None:
             n = 0

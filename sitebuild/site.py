@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import shutil
+import zipfile
 from pathlib import Path
 
 from cardroom import atlas
@@ -17,6 +19,7 @@ from . import (
     printing,
     runtime,
     sequence_board,
+    stdlib,
     wheels,
     words,
 )
@@ -52,6 +55,10 @@ def build(out: Path | str = "dist", quiet: bool = False) -> Path:
     pkg_name = content_name("cardroom", pkg_bytes, ".zip")
     tmp_zip.rename(out / "py" / pkg_name)
     log(f"  py/{pkg_name}: {len(pkg_bytes):,} bytes", quiet)
+    # the standard library, its start path compiled (sitebuild/stdlib.py)
+    with zipfile.ZipFile(out / "py" / pkg_name) as z:
+        screens = json.loads(z.read("cardroom/web/imports.json"))
+    stdlib.ship_stdlib(out, out / "py" / pkg_name, screens, runtime.SNAPSHOT_MODULES, quiet)
 
     records = {s.code: s for s in atlas.states()}
     if len(records) != 50:

@@ -3,11 +3,13 @@ service worker's precache list, the manifest, determinism and the offline guaran
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib
 import importlib.util
 import json
 import re
+import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -15,6 +17,7 @@ import pytest
 
 from cardroom import atlas
 from cardroom.web import cards
+from sitebuild import stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
@@ -298,3 +301,146 @@ def test_pyscripts_python_api_ships_inside_the_package_zip(site):
     lazy = re.search(r"const LAZY = new Set\((\[.*?\])\.map", sw).group(1)
     for name in ("pyscript/idb-map/index.js", "pyscript/idb-map/sync.js"):
         assert name in tree and f"./{name}" in json.loads(lazy), name
+
+
+# --------------------------------------------------------------- the standard library
+
+
+def _imports(tree: ast.Module, module_level: bool) -> list[str]:
+    """Absolute imports in a module: every one, or only those that run when it is
+    imported (module level, in ``if``/``try``/``with``, but not under
+    ``if __name__ == "__main__"`` nor in an ``except ImportError`` fallback)."""
+    if not module_level:
+        nodes = list(ast.walk(tree))
+    else:
+        nodes, todo = [], list(tree.body)
+        while todo:
+            node = todo.pop()
+            nodes.append(node)
+            if isinstance(node, ast.If):
+                if "__main__" in ast.unparse(node.test):
+                    continue
+                todo += node.body + node.orelse
+            elif isinstance(node, ast.Try):
+                todo += node.body + node.orelse + node.finalbody
+                todo += [
+                    n
+                    for h in node.handlers
+                    if "ImportError" not in ast.unparse(h.type or ast.Constant(None))
+                    for n in h.body
+                ]
+            elif isinstance(node, ast.With):
+                todo += node.body
+    found = []
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            found += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found += [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+    return found
+
+
+def _source_imports(source: bytes, module_level: bool) -> list[str]:
+    try:
+        return _imports(ast.parse(source), module_level)
+    except SyntaxError:  # Python 3.14 syntax this interpreter cannot parse: top-level lines
+        return re.findall(rb"^(?:import|from)\s+([\w.]+)", source, re.M)
+
+
+def test_the_standard_library_ships_with_its_start_path_compiled(site):
+    """Pyodide's standard library zip, entry for entry, except the removed modules and the
+    start path's modules, which are sourceless bytecode (hash-based, unchecked, one magic
+    number); the rest is unchanged."""
+    upstream = zipfile.ZipFile(NODE / "pyodide" / "python_stdlib.zip")
+    shipped = zipfile.ZipFile(site / "pyodide" / "python_stdlib.zip")
+    names = set(shipped.namelist())
+    magics = set()
+    kept = 0
+    for name in upstream.namelist():
+        module = stdlib.module_name(name)
+        if stdlib.removed(module):
+            assert name not in names and name.replace(".py", ".pyc") not in names, name
+            continue
+        kept += 1
+        if name.endswith(".py") and name[:-3] + ".pyc" in names:
+            assert name not in names, f"{name} is shipped both compiled and as source"
+            data = shipped.read(name[:-3] + ".pyc")
+            magics.add(data[:4])
+            assert int.from_bytes(data[4:8], "little") == 0b01, name  # hash-based, unchecked
+            assert len(data) > 16, name
+        else:
+            assert name in names, name
+            assert shipped.read(name) == upstream.read(name), name
+    assert len(names) == kept
+    assert len(magics) == 1 and next(iter(magics)).endswith(b"\r\n"), magics
+    compiled = {n[:-4] for n in names if n.endswith(".pyc")}
+    start = {
+        "_pyodide/_base",
+        "pyodide/ffi/__init__",
+        "asyncio/__init__",
+        "typing",
+        "json/__init__",
+    }
+    start |= {"dataclasses", "random", "enum", "functools", "re/__init__", "zipfile/__init__"}
+    assert start <= compiled, start - compiled
+    assert 100 < len(compiled) < 250, len(compiled)
+    for name in ("decimal", "statistics", "xml/etree/ElementTree", "email/parser"):
+        assert f"{name}.py" in names, f"{name} is not on the start path: it stays source"
+
+
+def test_no_module_the_site_ships_needs_a_removed_one(site):
+    """Neither the site's package (PyScript's API inside it), networkx nor segno imports a
+    removed module anywhere; no standard-library module the site ships imports one when it
+    is imported."""
+    offenders = []
+    for archive in sorted((site / "py").glob("*.zip")):
+        with zipfile.ZipFile(archive) as z:
+            for name in z.namelist():
+                if name.endswith(".py"):
+                    for mod in _source_imports(z.read(name), module_level=False):
+                        if stdlib.removed(mod):
+                            offenders.append(f"{archive.name}:{name} imports {mod}")
+    with zipfile.ZipFile(NODE / "pyodide" / "python_stdlib.zip") as upstream:
+        for name in upstream.namelist():
+            if not name.endswith(".py") or stdlib.removed(stdlib.module_name(name)):
+                continue
+            for mod in _source_imports(upstream.read(name), module_level=True):
+                mod = mod.decode() if isinstance(mod, bytes) else mod
+                if stdlib.removed(mod):
+                    offenders.append(f"python_stdlib.zip:{name} imports {mod}")
+    assert not offenders, offenders
+    assert {"cardroom", "networkx", "segno"} <= {
+        p.name.split("-")[0] for p in (site / "py").glob("*.zip")
+    }
+
+
+def test_start_modules_are_the_snapshots_and_the_screens_stdlib_imports():
+    sources = {
+        "cardroom/core.py": b"import random\nfrom cardroom import atlas\n",
+        "cardroom/web/x_screen.py": (
+            b"import json\nimport cardroom.core\ntry:\n    import csv\nexcept ImportError:\n"
+            b"    pass\ndef later():\n    import gzip\n"
+        ),
+    }
+    screens = {"cardroom.web.x_screen": ["cardroom.core", "cardroom.web.x_screen"]}
+    std = {"random", "json", "csv", "gzip"}
+    got = stdlib.start_modules(sources, screens, ["cardroom.atlas:states", "cardroom.core"], std)
+    assert got == ["cardroom.atlas:states", "cardroom.core", "random", "json", "csv"]
+
+
+def test_the_compiled_standard_library_is_the_same_without_the_cache(site, tmp_path, monkeypatch):
+    """A fresh run of Pyodide under Node writes the bytes the build shipped (the build may
+    have taken them from the cache)."""
+    monkeypatch.setattr(stdlib, "CACHE_DIR", tmp_path / "cache")
+    (tmp_path / "out" / "pyodide").mkdir(parents=True)
+    package = next((site / "py").glob("cardroom-*.zip"))
+    with zipfile.ZipFile(package) as z:
+        screens = json.loads(z.read("cardroom/web/imports.json"))
+    from sitebuild.runtime import SNAPSHOT_MODULES
+
+    info = stdlib.ship_stdlib(tmp_path / "out", package, screens, SNAPSHOT_MODULES, quiet=True)
+    assert (tmp_path / "cache").is_dir()  # this run compiled, and filled the cache
+    fresh = (tmp_path / "out" / "pyodide" / "python_stdlib.zip").read_bytes()
+    assert fresh == (site / "pyodide" / "python_stdlib.zip").read_bytes()
+    assert info["python"].startswith("3.") and not info["failed"] and not info["needed_removed"]
+    assert "asyncio" in info["compiled"] and "cardroom.atlas" not in info["compiled"]
