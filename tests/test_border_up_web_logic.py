@@ -21,10 +21,12 @@ from cardroom.web.border_up_logic import (
     NO_GEOPLUNGE,
     Hint,
     choose_hint,
+    could_html,
     engine,
     key_state,
     ready_calls,
     shout_groups,
+    shouts_html,
     slot_zones,
 )
 from cardroom.web.cards import hand_card_html as card_html
@@ -382,3 +384,77 @@ def test_a_bonus_group_is_hinted_when_groups_1_and_2_are_done() -> None:
     # once the bonus group is laid out, the hint is the ThreeOPlunge shout
     done = choose_hint(hand, [["KS", "MO", "IA"], ["MD", "VA", "NC"], list(hint.cards)], 2)
     assert done.kind == "ready" and done.call == "threeoplunge"
+
+
+# ------------------------------------------------------------------ the result
+
+
+def _shout(team: int, call: str, groups: list[tuple[list[str], bool, str]], **kw: Any) -> dict:
+    return {
+        "team": team,
+        "call": call,
+        "after_ms": 3240,
+        "valid": all(ok for _, ok, _ in groups),
+        "groups": [{"cards": c, "ok": ok, "reason": why} for c, ok, why in groups],
+        **kw,
+    }
+
+
+def test_shouts_html_shows_each_shout_its_checks_and_why():
+    r = {
+        "shouts": [
+            _shout(1, "threeoplunge", [(["WA", "OR", "ID"], True, "WA-OR-ID border")]),
+            _shout(
+                0,
+                "geoplunge",
+                [(["ME", "NH", "VT"], True, "a chain"), (["TX", "ME", "FL"], False, "ME & TX")],
+                problem="<one> group fails",
+            ),
+        ]
+    }
+    html = shouts_html(["Owls <A>", "Foxes"], r)
+    first, second = html.split('data-shout="1"')
+    assert 'data-shout="0" data-team="1"' in first and "Foxes shouted ThreeOPlunge!" in first
+    assert "after 3.2 s" in first and "bu-verdict-valid" in first
+    assert "Owls &lt;A&gt; shouted GeoPlunge!" in second and "bu-verdict-invalid" in second
+    assert second.count('data-ok="true"') == 1 and second.count('data-ok="false"') == 1
+    assert "Group 2: TX-ME-FL" in second and "ME &amp; TX" in second
+    assert '<p class="bu-check-problem">&lt;one&gt; group fails</p>' in second
+    assert html.count('data-show="shouts"') == 2
+    assert shouts_html(["A", "B"], {"shouts": []}) == ""
+
+
+def _solutions(three: list | None, geo: list | None) -> dict:
+    return {"threeoplunge": three, "geoplunge": geo}
+
+
+def test_could_html_names_the_best_call_a_hand_allowed_for_each_team_that_missed_it():
+    three = [["WA", "OR", "ID"], ["ME", "NH", "VT"], ["TX", "OK", "KS"]]
+    geo = [["WA", "OR", "ID"], ["ME", "NH", "VT"]]
+    # Local play: Team 1 won with a GeoPlunge while its hand held a ThreeOPlunge; Team 2
+    # held nothing.
+    r = {
+        "winner": 0,
+        "shouts": [_shout(0, "geoplunge", [(g, True, "") for g in geo])],
+        "solutions": [_solutions(three, geo), _solutions(None, None)],
+    }
+    html = could_html(False, r)
+    assert '<li data-could="0"><p>Team 1 could also have made a ThreeOPlunge:' in html
+    assert "WA-OR-ID" in html and "TX-OK-KS" in html and 'data-seat="0"' in html
+    assert '<li data-could="1"><p>Team 2: this hand held no GeoPlunge at all.</p></li>' in html
+    # Against the computer only the person's team (seat 0) is told.
+    assert 'data-could="1"' not in could_html(True, r)
+    assert "You could also have made a ThreeOPlunge" in could_html(True, r)
+    # A win with the best call the hand allowed: nothing to say.
+    best = dict(r, shouts=[_shout(0, "threeoplunge", [(g, True, "") for g in three])])
+    assert could_html(True, best) == ""
+    # Nobody shouted, the computer won on time: the person's hand "also held" nothing new
+    # but lost, so it "could have made" its best call.
+    lost = {"winner": 1, "shouts": [], "solutions": [_solutions(None, geo), _solutions(None, None)]}
+    assert "You could have made a GeoPlunge: " in could_html(True, lost)
+    won_quiet = {
+        "winner": 0,
+        "shouts": [],
+        "solutions": [_solutions(three, geo), _solutions(None, None)],
+    }
+    assert "You also held a ThreeOPlunge" in could_html(True, won_quiet)

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from html import escape
 from typing import Any
 
 from cardroom import atlas
 from cardroom.geoplunge import bot
 from cardroom.geoplunge.border_up import GAME
-from cardroom.geoplunge.groups import check_group, check_shout, name, shout_layouts
+from cardroom.geoplunge.groups import call_name, check_group, check_shout, name, shout_layouts
 from cardroom.geoplunge.solver import Hand
 from cardroom.web.hand_model import Zone
 from cardroom.web.kit_logic import LocalEngine, PhaseBot, Setup
@@ -20,10 +21,12 @@ __all__ = [
     "BOT_SEAT",
     "Hint",
     "choose_hint",
+    "could_html",
     "engine",
     "key_state",
     "ready_calls",
     "shout_groups",
+    "shouts_html",
     "slot_zones",
 ]
 
@@ -305,3 +308,85 @@ def engine(setup: Setup) -> LocalEngine:
     computer = PhaseBot(bot.plan, setup.seed, setup.level, setup.difficulty)
     bots = {BOT_SEAT: computer} if setup.mode == "bot" else {}
     return LocalEngine(GAME, setup.seed, {"level": setup.level}, bots)
+
+
+# ------------------------------------------------------------------ the result
+
+
+def shouts_html(teams: Sequence[str], r: Mapping[str, Any]) -> str:
+    """The result's "Groups shown": each shout, who made it and when, and each group's
+    check (valid or not, and why), with a button to show them on the map."""
+    blocks = []
+    for k, sh in enumerate(r["shouts"]):
+        verdict = "valid" if sh["valid"] else "invalid"
+        items = []
+        for i, g in enumerate(sh["groups"], start=1):
+            cls = "ok" if g["ok"] else "bad"
+            items.append(
+                f'<li class="bu-check bu-check-{cls}" data-ok="{str(g["ok"]).lower()}">'
+                f'<span class="bu-check-mark" aria-hidden="true">{"✓" if g["ok"] else "✗"}'
+                f'</span><span class="visually-hidden">{"valid" if g["ok"] else "invalid"}: '
+                f'</span><span class="bu-check-cards">Group {i}: '
+                f"{escape('-'.join(g['cards']))}</span> "
+                f'<span class="bu-check-why">{escape(g["reason"])}</span></li>'
+            )
+        problem = sh.get("problem")
+        blocks.append(
+            f'<div class="bu-shout-block" data-shout="{k}" data-team="{sh["team"]}">'
+            f"<h4>{escape(teams[sh['team']])} shouted {call_name(sh['call'])}! "
+            f'<span class="bu-after">after {sh["after_ms"] / 1000:.1f} s</span> '
+            f'<span class="bu-verdict bu-verdict-{verdict}">{verdict}</span></h4>'
+            + (f'<p class="bu-check-problem">{escape(problem)}</p>' if problem else "")
+            + f'<ul class="bu-checks">{"".join(items)}</ul>'
+            '<button type="button" class="bu-btn bu-quiet bu-small" data-show="shouts">'
+            "Show on the map</button></div>"
+        )
+    if not blocks:
+        return ""
+    return (
+        '<section class="bu-shouts" aria-labelledby="bu-shouts-h">'
+        '<h3 id="bu-shouts-h">Groups shown</h3>' + "".join(blocks) + "</section>"
+    )
+
+
+def could_html(against_bot: bool, r: Mapping[str, Any]) -> str:
+    """The result's "You could have made…": for each team that lost, or won with less
+    than its hand held, the best call its hand allowed (the solver's), or that it held
+    none; against the computer, only the person's team."""
+    bot = against_bot
+    items = []
+    for seat in (0,) if bot else (0, 1):
+        sol = r["solutions"][seat]
+        best_call = "threeoplunge" if sol["threeoplunge"] else "geoplunge"
+        best = sol["threeoplunge"] or sol["geoplunge"]
+        shouted = next((s for s in r["shouts"] if s["team"] == seat), None)
+        won = r["winner"] == seat
+        if won and (shouted and shouted["call"] == "threeoplunge" or not sol["threeoplunge"]):
+            continue  # nothing better was possible
+        who = "You" if bot else f"Team {seat + 1}"
+        if best is None:
+            items.append(
+                f'<li data-could="{seat}"><p>{who}: this hand held no GeoPlunge at all.</p></li>'
+            )
+            continue
+        lead = (
+            "could have made"
+            if not won
+            else ("also held" if shouted is None else "could also have made")
+        )
+        chips = " · ".join(
+            f'<span class="bu-chip bu-chip-g{i}">{escape("-".join(g))}</span>'
+            for i, g in enumerate(best, start=1)
+        )
+        items.append(
+            f'<li data-could="{seat}"><p>{who} {lead} a {call_name(best_call)}: {chips}</p>'
+            f'<button type="button" class="bu-btn bu-quiet bu-small" data-show="could" '
+            f'data-seat="{seat}">Show on the map</button></li>'
+        )
+    if not items:
+        return ""
+    return (
+        '<section class="bu-could" aria-labelledby="bu-could-h">'
+        '<h3 id="bu-could-h">You could have made…</h3>'
+        f'<ul class="bu-could-list">{"".join(items)}</ul></section>'
+    )

@@ -17,10 +17,12 @@ from cardroom.web import dom
 from cardroom.web.border_up_logic import (
     Hint,
     choose_hint,
+    could_html,
     engine,
     key_state,
     ready_calls,
     shout_groups,
+    shouts_html,
     slot_zones,
 )
 from cardroom.web.cards import HAND_CARD_KEY, hand_card_html
@@ -388,10 +390,10 @@ class BorderUpUI(GameUI):
         return super().headline(table, result)
 
     def result_html(self, table: Table, result: dict[str, Any]) -> str:
-        could = self.could_html(table, result)
+        could = could_html(table.setup.mode == "bot", result)
         late = "".join(f"<li>{escape(x['note'])}</li>" for x in result["late"])
         self.could = bool(could)
-        return f"{self.shouts_html(table, result)}{could}" + (
+        return f"{shouts_html(table.teams, result)}{could}" + (
             f'<ul class="bu-late" aria-label="Late moves">{late}</ul>' if late else ""
         )
 
@@ -412,78 +414,6 @@ class BorderUpUI(GameUI):
     def result_mounted(self, table: Table, host: Any) -> None:
         self.result_map = GameMap(dom.q("#bu-result-map", host), "Map of the groups shown")
         self.show_shouts()
-
-    def shouts_html(self, table: Table, r: dict[str, Any]) -> str:
-        blocks = []
-        for k, sh in enumerate(r["shouts"]):
-            verdict = "valid" if sh["valid"] else "invalid"
-            items = []
-            for i, g in enumerate(sh["groups"], start=1):
-                cls = "ok" if g["ok"] else "bad"
-                items.append(
-                    f'<li class="bu-check bu-check-{cls}" data-ok="{str(g["ok"]).lower()}">'
-                    f'<span class="bu-check-mark" aria-hidden="true">{"✓" if g["ok"] else "✗"}'
-                    f'</span><span class="visually-hidden">{"valid" if g["ok"] else "invalid"}: '
-                    f'</span><span class="bu-check-cards">Group {i}: '
-                    f"{escape('-'.join(g['cards']))}</span> "
-                    f'<span class="bu-check-why">{escape(g["reason"])}</span></li>'
-                )
-            problem = sh.get("problem")
-            blocks.append(
-                f'<div class="bu-shout-block" data-shout="{k}" data-team="{sh["team"]}">'
-                f"<h4>{escape(table.teams[sh['team']])} shouted {call_name(sh['call'])}! "
-                f'<span class="bu-after">after {sh["after_ms"] / 1000:.1f} s</span> '
-                f'<span class="bu-verdict bu-verdict-{verdict}">{verdict}</span></h4>'
-                + (f'<p class="bu-check-problem">{escape(problem)}</p>' if problem else "")
-                + f'<ul class="bu-checks">{"".join(items)}</ul>'
-                '<button type="button" class="bu-btn bu-quiet bu-small" data-show="shouts">'
-                "Show on the map</button></div>"
-            )
-        if not blocks:
-            return ""
-        return (
-            '<section class="bu-shouts" aria-labelledby="bu-shouts-h">'
-            '<h3 id="bu-shouts-h">Groups shown</h3>' + "".join(blocks) + "</section>"
-        )
-
-    def could_html(self, table: Table, r: dict[str, Any]) -> str:
-        bot = table.setup.mode == "bot"
-        items = []
-        for seat in (0,) if bot else (0, 1):
-            sol = r["solutions"][seat]
-            best_call = "threeoplunge" if sol["threeoplunge"] else "geoplunge"
-            best = sol["threeoplunge"] or sol["geoplunge"]
-            shouted = next((s for s in r["shouts"] if s["team"] == seat), None)
-            won = r["winner"] == seat
-            if won and (shouted and shouted["call"] == "threeoplunge" or not sol["threeoplunge"]):
-                continue  # nothing better was possible
-            who = "You" if bot else f"Team {seat + 1}"
-            if best is None:
-                items.append(
-                    f'<li data-could="{seat}"><p>{who}: this hand held no GeoPlunge at all.</p></li>'
-                )
-                continue
-            lead = (
-                "could have made"
-                if not won
-                else ("also held" if shouted is None else "could also have made")
-            )
-            chips = " · ".join(
-                f'<span class="bu-chip bu-chip-g{i}">{escape("-".join(g))}</span>'
-                for i, g in enumerate(best, start=1)
-            )
-            items.append(
-                f'<li data-could="{seat}"><p>{who} {lead} a {call_name(best_call)}: {chips}</p>'
-                f'<button type="button" class="bu-btn bu-quiet bu-small" data-show="could" '
-                f'data-seat="{seat}">Show on the map</button></li>'
-            )
-        if not items:
-            return ""
-        return (
-            '<section class="bu-could" aria-labelledby="bu-could-h">'
-            '<h3 id="bu-could-h">You could have made…</h3>'
-            f'<ul class="bu-could-list">{"".join(items)}</ul></section>'
-        )
 
     def show_shouts(self) -> None:
         groups = [
