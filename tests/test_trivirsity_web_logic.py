@@ -18,16 +18,13 @@ from cardroom.web.kit_logic import WEB_GAMES, Setup, parse_link, points_table
 from cardroom.web.trivirsity_logic import (
     CLAIM_WAIT_MS,
     MATCH,
-    build_status,
     describe,
     engine,
     engine_options,
-    grow_spots,
-    lay_status,
     options_problem,
     seat_names,
-    spell,
 )
+from cardroom.web.trivirsity_spelling import build_status, grow_spots, lay_status, spell
 from sitebuild.words import encode_index
 
 

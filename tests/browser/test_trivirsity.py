@@ -257,7 +257,7 @@ def assert_axe(page: Any, what: str) -> None:
 def first_word(hand: list[str]) -> tuple[str, list[str]]:
     """A dictionary word the hand spells without wilds (for the typing test)."""
     from cardroom.trivirsity import words as wordlist  # noqa: PLC0415
-    from cardroom.web.trivirsity_logic import spell  # noqa: PLC0415
+    from cardroom.web.trivirsity_spelling import spell  # noqa: PLC0415
 
     for suit in "RGO":
         letters = [c[1].lower() for c in hand if c[0] == suit and c[1] != "*"]

@@ -18,7 +18,8 @@ from cardroom.trivirsity.deck import (
     is_wild,
 )
 from cardroom.web.kit_logic import Setup
-from cardroom.web.trivirsity_logic import card_name, claim_choices, grow_spots, team_names
+from cardroom.web.trivirsity_logic import card_name, team_names
+from cardroom.web.trivirsity_spelling import claim_choices, grow_spots
 
 __all__ = ["GROUPS", "TriHtml", "card_html", "describe_end", "tile_html"]
 

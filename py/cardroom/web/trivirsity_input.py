@@ -11,7 +11,8 @@ import js  # type: ignore[import-not-found]
 from cardroom.trivirsity.deck import card_letter, card_suit, is_tri, is_wild
 from cardroom.web import dom
 from cardroom.web.trivirsity_html import TriHtml
-from cardroom.web.trivirsity_logic import card_name, spell
+from cardroom.web.trivirsity_logic import card_name
+from cardroom.web.trivirsity_spelling import spell
 
 __all__ = ["ALPHA", "TriInput"]
 

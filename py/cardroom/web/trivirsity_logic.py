@@ -1,6 +1,7 @@
 """Tri-Virsity's screen logic, not the DOM (tested on CPython): the match of hands behind the
-kit's engine client, the computer seats, the word builder (typing a word picks its cards),
-where table words may grow, and the text of the log and the result.
+kit's engine client, the computer seats, and the text of the log and the result. The word
+builder (typing a word picks its cards, where table words may grow) is
+``trivirsity_spelling``.
 
 The kit runs one engine game per table; a Tri-Virsity game is a match of hands to a target
 (R-90), so :class:`TriMatch` chains the engine's hands (``GAME.next_hand``) inside one
@@ -26,40 +27,31 @@ from cardroom.core import (
     Union,
     bot_context,
 )
-from cardroom.trivirsity import words as wordlist
 from cardroom.trivirsity.bot import TriBot
 from cardroom.trivirsity.deck import (
-    SUIT_NAMES,
-    SUITS,
     card_letter,
-    card_points,
     card_suit,
     fits_suit,
     is_tri,
     is_wild,
 )
-from cardroom.trivirsity.game import GAME, TriState, find_trivirsity
+from cardroom.trivirsity.game import GAME, TriState
 from cardroom.trivirsity.game import VARIANTS as GAME_VARIANTS
 from cardroom.web.kit_logic import LocalEngine, Setup
 
 __all__ = [
     "BOT_DELAY_MS",
     "CLAIM_WAIT_MS",
-    "Spelling",
     "TriEngine",
     "TriMatch",
     "MatchState",
     "SeatBot",
-    "build_status",
     "card_name",
     "describe",
     "engine",
     "engine_options",
-    "grow_spots",
-    "lay_status",
     "options_problem",
     "seat_names",
-    "spell",
 ]
 
 #: A computer seat acts this long after the move before it, so a person can follow.
@@ -400,153 +392,6 @@ def engine(setup: Setup) -> LocalEngine:
             s: SeatBot(s, setup.difficulty, setup.seed, frozenset({0})) for s in range(1, players)
         }
     return TriEngine(MATCH, setup.seed, {**opts, "match_target": target}, bots)
-
-
-# ------------------------------------------------------------------ the word builder
-
-
-@dataclass(frozen=True)
-class Spelling:
-    """Cards from a hand that spell ``letters`` in ``suit`` (``cards[i]`` spells
-    ``letters[i]``); ``missing`` counts letters no card could spell."""
-
-    letters: str
-    cards: tuple[str, ...]
-    suit: str | None
-    missing: int = 0
-
-    @property
-    def wilds(self) -> int:
-        return sum(1 for c in self.cards if is_wild(c))
-
-    @property
-    def points(self) -> int:
-        return sum(card_points(c) for c in self.cards)
-
-
-def _spell_in(hand: Sequence[str], letters: str, suit: str) -> Spelling:
-    free = list(hand)
-    cards: list[str] = []
-    missing = 0
-    # real letters first, then the suit's wilds, then tri-colour wilds
-    picks: list[str | None] = [None] * len(letters)
-    for i, ch in enumerate(letters):
-        c = next((x for x in free if card_suit(x) == suit and card_letter(x) == ch), None)
-        if c is not None:
-            picks[i] = c
-            free.remove(c)
-    for i in range(len(letters)):
-        if picks[i] is None:
-            c = next((x for x in free if is_wild(x) and not is_tri(x) and x[0] == suit), None)
-            c = c or next((x for x in free if is_tri(x)), None)
-            if c is None:
-                missing += 1
-            else:
-                picks[i] = c
-                free.remove(c)
-    cards = [c for c in picks if c is not None]
-    return Spelling(letters, tuple(cards), suit, missing)
-
-
-def spell(
-    hand: Sequence[str], letters: str, suit: str | None = None, prefer: str | None = None
-) -> Spelling:
-    """The cards of ``hand`` that spell ``letters`` (lowercase) in one suit: ``suit`` when
-    it is fixed (a build on a table word), else the suit needing fewest wilds (``prefer``
-    first on a tie), real letters before wild cards (R-152)."""
-    letters = "".join(ch for ch in letters.lower() if "a" <= ch <= "z")
-    if suit is not None:
-        return _spell_in(hand, letters, suit)
-    order = sorted(SUITS, key=lambda x: x != prefer)
-    options = [_spell_in(hand, letters, x) for x in order]
-    return min(options, key=lambda s: (s.missing, s.wilds))  # stable: ``prefer`` first
-
-
-@dataclass(frozen=True)
-class Status:
-    """What the word builder says: may the play be made, the sentence, its points."""
-
-    ok: bool
-    text: str
-    points: int = 0
-    valid_word: bool = False
-
-
-def _keeps_card(hand: Sequence[str], cards: Sequence[str], taken: str) -> bool:
-    left = list(hand)
-    for c in cards:
-        left.remove(c)
-    return any(c != taken for c in left)
-
-
-def lay_status(v: Mapping[str, Any], sp: Spelling) -> Status:
-    """Whether the builder's word may be laid down now, and why not (the engine's own
-    checks, said before the move is sent)."""
-    seat = v["seat"]
-    need = v["min_len"][seat] if seat is not None and seat >= 0 else 3
-    word = sp.letters
-    if not word:
-        return Status(False, "Type a word or pick cards from your hand.")
-    if sp.missing:
-        return Status(False, f"Your hand cannot spell {word.upper()} in one suit.")
-    known = wordlist.is_word(word)
-    if len(word) < need:
-        return Status(False, f"{word.upper()}: words need {need} letters or more.", 0, known)
-    if not known:
-        if v["check"] == "challenge":
-            text = f"{word.upper()} is not in the dictionary: a challenge would send it back."
-            return Status(True, text, sp.points, False)
-        return Status(False, f"{word.upper()} is not in the dictionary.")
-    if not _keeps_card(v["hand"], sp.cards, v["taken"]):
-        return Status(False, "Keep a card to discard: you go out by discarding.", sp.points, True)
-    suit = SUIT_NAMES[sp.suit or "R"]
-    return Status(True, f"{word.upper()} is a word: {sp.points} points in {suit}.", sp.points, True)
-
-
-def build_status(v: Mapping[str, Any], sp: Spelling, word: Mapping[str, Any], end: str) -> Status:
-    """Whether the builder's letters may be added at ``end`` of the table ``word``."""
-    add = sp.letters
-    if not add:
-        return Status(False, "Type the letters to add, or pick cards.")
-    if sp.missing:
-        return Status(False, f"Your hand cannot spell {add.upper()} in {SUIT_NAMES[word['suit']]}.")
-    spelled = add + word["letters"] if end == "front" else word["letters"] + add
-    if any(p["word"] == word["id"] for p in v["pending"]):
-        return Status(False, f"{word['letters'].upper()} may still be challenged.")
-    known = wordlist.is_word(spelled)
-    if not known and v["check"] != "challenge":
-        return Status(False, f"{spelled.upper()} is not in the dictionary.")
-    if not _keeps_card(v["hand"], sp.cards, v["taken"]):
-        return Status(False, "Keep a card to discard: you go out by discarding.", sp.points, known)
-    if not known:
-        text = f"{spelled.upper()} is not in the dictionary: a challenge would send it back."
-        return Status(True, text, sp.points, False)
-    return Status(True, f"{spelled.upper()} is a word: you score {sp.points}.", sp.points, True)
-
-
-def grow_spots(v: Mapping[str, Any], word: Mapping[str, Any]) -> dict[str, int]:
-    """Where a table word may grow: for each end, how many single letters make a word
-    there (0: none; a word under challenge grows nowhere). Shown on the table."""
-    if any(p["word"] == word["id"] for p in v["pending"]):
-        return {"front": 0, "back": 0}
-    w = word["letters"]
-    return {
-        "front": sum(1 for ch in wordlist.ALPHABET if wordlist.is_word(ch + w)),
-        "back": sum(1 for ch in wordlist.ALPHABET if wordlist.is_word(w + ch)),
-    }
-
-
-def claim_choices(v: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
-    """The claims of the top discard ``seat`` may make now (word, end, letter)."""
-    if seat == v["discarder"] or v["phase"] != "draw" or not v["claimable"]:
-        return []
-    return list(v["claims"])
-
-
-def trivirsity_move(hand: Sequence[str], seat: int) -> dict[str, Any] | None:
-    """The TRI-VIRSITY play the hand holds (R-97), as move data, or None."""
-    m = find_trivirsity(hand, seat)
-    return None if m is None else {"tri": list(m.data["tri"]), "virsity": list(m.data["virsity"])}
 
 
 # ------------------------------------------------------------------ text

@@ -31,16 +31,13 @@ from cardroom.web.kit_table import Table
 from cardroom.web.trivirsity_html import GROUPS, card_html
 from cardroom.web.trivirsity_input import TriInput
 from cardroom.web.trivirsity_logic import (
-    Spelling,
-    build_status,
     card_name,
     describe,
     engine,
-    lay_status,
     seat_names,
     team_names,
-    trivirsity_move,
 )
+from cardroom.web.trivirsity_spelling import Spelling, build_status, lay_status, trivirsity_move
 from cardroom.web.trivirsity_window import TriWindow
 
 TITLE = "Tri-Virsity"

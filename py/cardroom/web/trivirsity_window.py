@@ -10,7 +10,8 @@ from typing import Any
 
 from cardroom.web import dom
 from cardroom.web.trivirsity_html import TriHtml
-from cardroom.web.trivirsity_logic import card_name, claim_choices
+from cardroom.web.trivirsity_logic import card_name
+from cardroom.web.trivirsity_spelling import claim_choices
 
 __all__ = ["TriWindow"]
 
