@@ -62,6 +62,7 @@ import time
 
 from cardroom.match import Match
 from cardroom.web import match_logic as ml
+from cardroom.web import match_save as msave
 
 perf = time.perf_counter
 
@@ -99,9 +100,9 @@ def play(combo, kind, minutes, seed, difficulty, out):
         t0 = perf()
         m = m.record(moves, timed_out=not eng.over)
         out["record"].append(ms(t0))
-    text = ml.encode_match_save(ml.MatchSave(setup, m, None, False))
+    text = msave.encode_match_save(msave.MatchSave(setup, m, None, False))
     t0 = perf()
-    ml.decode_match_save(text)
+    msave.decode_match_save(text)
     out["resume"].append(ms(t0))
     return m
 

@@ -14,6 +14,7 @@ from cardroom.core import REFEREE
 from cardroom.match import Match
 from cardroom.web import match_html as mh
 from cardroom.web import match_logic as ml
+from cardroom.web import match_save as msave
 from cardroom.web.director_logic import Desk
 from cardroom.web.links import parse_link
 
@@ -232,7 +233,7 @@ def test_the_result_code_is_accepted_by_the_directors_desk() -> None:
     assert d.t is not None
     p = d.t.played[0].pairings[0]
     # the match's Team 1 is the pairing's second team: its points go to that team
-    code, bad = ml.result_code_for(m, f"{d.t.code:02d}", "1", str(p.b), str(p.a))
+    code, bad = msave.result_code_for(m, f"{d.t.code:02d}", "1", str(p.b), str(p.a))
     assert bad is None and code is not None
     assert d.act("code", {"code": code}), d.error
     rec = d.t.played[0].pairings[0]
@@ -240,12 +241,15 @@ def test_the_result_code_is_accepted_by_the_directors_desk() -> None:
     assert rec.points == (b, a)
     assert d.message.startswith("Result code accepted.")
     # what the form refuses
-    assert ml.result_code_for(m, "", "1", "1", "2")[1] is not None
+    assert msave.result_code_for(m, "", "1", "1", "2")[1] is not None
     assert (
-        ml.result_code_for(m, "7", "0", "1", "2")[1] == "The round is a whole number from 1 to 99."
+        msave.result_code_for(m, "7", "0", "1", "2")[1]
+        == "The round is a whole number from 1 to 99."
     )
-    assert ml.result_code_for(m, "7", "1", "3", "3")[1] == "The two teams have different numbers."
-    other, _ = ml.result_code_for(m, f"{(d.t.code + 1) % 100:02d}", "1", str(p.b), str(p.a))
+    assert (
+        msave.result_code_for(m, "7", "1", "3", "3")[1] == "The two teams have different numbers."
+    )
+    other, _ = msave.result_code_for(m, f"{(d.t.code + 1) % 100:02d}", "1", str(p.b), str(p.a))
     assert other is not None and not d.act("code", {"code": other})
     assert "another tournament" in d.error
     assert tm.parse_result_code(d.t, code)[3:] == (a, b)
@@ -258,20 +262,20 @@ def test_a_saved_match_reads_back_exactly_and_a_corrupt_one_says_so() -> None:
     m = Match.new(11, 4, "call", 1)
     m = m.record(_picks(m))
     setup = ml.MatchSetup(4, "call", 1, "watch", "medium", 11)
-    save = ml.MatchSave(setup, m, "abc", True)
-    again = ml.decode_match_save(ml.encode_match_save(save))
+    save = msave.MatchSave(setup, m, "abc", True)
+    again = msave.decode_match_save(msave.encode_match_save(save))
     assert again == save
-    assert ml.decode_match_save(None) is None
-    with pytest.raises(ml.CorruptMatchSave):
-        ml.decode_match_save("{")
-    obj = json.loads(ml.encode_match_save(save))
+    assert msave.decode_match_save(None) is None
+    with pytest.raises(msave.CorruptMatchSave):
+        msave.decode_match_save("{")
+    obj = json.loads(msave.encode_match_save(save))
     obj["setup"][5] = 12  # another deal than the record's
-    with pytest.raises(ml.CorruptMatchSave, match="disagree"):
-        ml.decode_match_save(json.dumps(obj))
-    obj = json.loads(ml.encode_match_save(save))
+    with pytest.raises(msave.CorruptMatchSave, match="disagree"):
+        msave.decode_match_save(json.dumps(obj))
+    obj = json.loads(msave.encode_match_save(save))
     obj["match"]["played"][0]["moves"][0]["data"] = [9, 9]
-    with pytest.raises(ml.CorruptMatchSave):
-        ml.decode_match_save(json.dumps(obj))
+    with pytest.raises(msave.CorruptMatchSave):
+        msave.decode_match_save(json.dumps(obj))
 
 
 def test_round_clock_text() -> None:

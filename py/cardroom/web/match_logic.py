@@ -1,7 +1,7 @@
 """The match screen's plain-Python side (no browser; tested on CPython): its link, its
 setup, the engine client of each game it starts, what it says between games and at the
-end, the result code for the tournament director, and its save (R-170..R-174). Its HTML
-is :mod:`cardroom.web.match_html`.
+end (R-170..R-173). Its HTML is :mod:`cardroom.web.match_html`; the result code for the
+tournament director and the save are :mod:`cardroom.web.match_save`.
 
 A match is :class:`cardroom.match.Match`; each game in it is played on that game's own
 screen, whose engine client is dealt with the match's ``new()`` options (the carry-overs)
@@ -10,7 +10,6 @@ by :func:`game_engine`. In *watch* mode both teams are the computer.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -23,24 +22,21 @@ __all__ = [
     "HOW_TO",
     "KIND_TEXT",
     "MATCH_MODES",
-    "MatchSave",
     "MatchSetup",
     "PickSeat",
     "between_text",
     "combo_game_name",
-    "decode_match_save",
-    "encode_match_save",
     "game_engine",
     "game_setup",
     "match_problems",
     "parse_match_link",
     "pick_engine",
     "played_rows",
-    "result_code_for",
     "result_text",
     "round_left_ms",
     "moves_until",
     "team_names",
+    "whole_number",
     "up_line",
 ]
 
@@ -115,7 +111,7 @@ class MatchSetup:
         return Match.new(self.seed, self.combo, self.kind, self.minutes)
 
 
-def _whole(text: str | None) -> int | None:
+def whole_number(text: str | None) -> int | None:
     t = (text or "").strip()
     return int(t) if t.isdigit() and len(t) <= 12 else None
 
@@ -148,7 +144,7 @@ def parse_match_link(params: Mapping[str, str]) -> tuple[MatchSetup, tuple[str, 
     minutes = KINDS[kind]
     minutes_text = params.get("minutes")
     if minutes_text is not None:
-        m = _whole(minutes_text)
+        m = whole_number(minutes_text)
         if m is not None and 1 <= m <= MAX_MINUTES:
             minutes = m
         else:
@@ -177,7 +173,7 @@ def parse_match_link(params: Mapping[str, str]) -> tuple[MatchSetup, tuple[str, 
     seed = None
     seed_text = params.get("seed")
     if seed_text is not None:
-        seed = _whole(seed_text)
+        seed = whole_number(seed_text)
         if seed is None or seed > MAX_MATCH_SEED:
             problems.append(f"The deal number is a whole number from 0 to {MAX_MATCH_SEED}.")
             seed = None
@@ -196,10 +192,10 @@ def check_setup(combo: str, kind: str, minutes: str, seed: str) -> str | None:
         return "Pick Combo 2, 3 or 4."
     if kind not in KINDS_OF[int(combo)]:
         return f"A Combo {combo} match is {' or '.join(KINDS_OF[int(combo)])}."
-    m = _whole(minutes)
+    m = whole_number(minutes)
     if m is None or not 1 <= m <= MAX_MINUTES:
         return f"The round clock is a whole number of minutes from 1 to {MAX_MINUTES}."
-    if seed.strip() and (_whole(seed) is None or int(seed) > MAX_MATCH_SEED):
+    if seed.strip() and (whole_number(seed) is None or int(seed) > MAX_MATCH_SEED):
         return f"The deal number is a whole number from 0 to {MAX_MATCH_SEED}."
     return None
 
@@ -487,107 +483,3 @@ def result_text(m: Match, teams: Sequence[str], mode: str) -> tuple[str, str, li
     else:
         why.append("The round clock ran out at the end of the last game.")
     return head, tone, why
-
-
-# ------------------------------------------------------------------ the result code
-
-
-@dataclass(frozen=True, slots=True)
-class _CodeOf:
-    """What a result code needs of its tournament: the two digits on the director's page."""
-
-    code: int
-
-
-def result_code_for(
-    m: Match, tournament_code: str, round_no: str, team1: str, team2: str
-) -> tuple[str | None, str | None]:
-    """The director's result code of this match (code, None), or (None, the problem)
-    (R-174):
-    the tournament's code (two digits), the round and the two teams' numbers come from
-    the director's page; Team 1's points are the first team's."""
-    from cardroom import tournament as tm  # noqa: PLC0415
-
-    t = tournament_code.strip()
-    if not t.isdigit() or len(t) > 2:
-        return None, "The tournament code is the two digits on the director's page."
-    fields = [(round_no, "The round"), (team1, "Team 1's number"), (team2, "Team 2's number")]
-    nums = []
-    for text, what in fields:
-        n = _whole(text)
-        if n is None or not 1 <= n <= 99:
-            return None, f"{what} is a whole number from 1 to 99."
-        nums.append(n)
-    if nums[1] == nums[2]:
-        return None, "The two teams have different numbers."
-    a, b = m.points()
-    try:
-        code = tm.result_code(_CodeOf(int(t)), nums[0], nums[1], nums[2], a, b)  # type: ignore[arg-type]
-    except tm.TournamentError as exc:
-        return None, str(exc)
-    return code, None
-
-
-# ------------------------------------------------------------------ saving
-
-
-@dataclass(frozen=True, slots=True)
-class MatchSave:
-    """A match in progress: its setup, its record, the run id of the game being played
-    (whose own save is the kit's) and whether the screen is between games."""
-
-    setup: MatchSetup
-    match: Match
-    game_run: str | None
-    between: bool
-
-
-class CorruptMatchSave(ValueError):
-    pass
-
-
-def encode_match_save(save: MatchSave) -> str:
-    s = save.setup
-    return json.dumps(
-        {
-            "v": 1,
-            "setup": [s.combo, s.kind, s.minutes, s.mode, s.difficulty, s.seed],
-            "match": save.match.to_json(),
-            "game_run": save.game_run,
-            "between": save.between,
-        },
-        separators=(",", ":"),
-    )
-
-
-def decode_match_save(text: str | None) -> MatchSave | None:
-    """The save in ``text`` (None: nothing saved); CorruptMatchSave when unreadable."""
-    from cardroom.match import CorruptMatch  # noqa: PLC0415
-
-    if not text:
-        return None
-    try:
-        obj = json.loads(text)
-        combo, kind, minutes, mode, difficulty, seed = obj["setup"]
-        setup = MatchSetup(combo, kind, minutes, mode, difficulty, seed)
-        run = obj["game_run"]
-        between = obj["between"]
-    except (ValueError, KeyError, TypeError):
-        raise CorruptMatchSave("parts of it are missing") from None
-    ok = (
-        obj.get("v") == 1
-        and mode in MATCH_MODES
-        and difficulty in DIFFICULTY_TEXT
-        and isinstance(seed, int)
-        and (run is None or isinstance(run, str))
-        and isinstance(between, bool)
-    )
-    if not ok:
-        raise CorruptMatchSave("its setup is not readable")
-    try:
-        m = Match.from_json(obj["match"])
-    except CorruptMatch as exc:
-        raise CorruptMatchSave(str(exc)) from None
-    if (m.combo, m.kind, m.limit_ms // 60_000, m.seed) != (combo, kind, minutes, seed):
-        raise CorruptMatchSave("its setup and its record disagree")
-    return MatchSave(setup, m, run, between)

@@ -26,6 +26,7 @@ from cardroom.match import KINDS, Match
 from cardroom.web import dom, kit_dom
 from cardroom.web import match_html as mh
 from cardroom.web import match_logic as ml
+from cardroom.web import match_save as msave
 from cardroom.web.kit import SAVE_PREFIX, SETTLE_MS, GameUI, _history_run, _storage, _url, wall
 from cardroom.web.kit_logic import CorruptSave, Route, Setup, decode_save, new_seed
 from cardroom.web.kit_table import Table
@@ -362,8 +363,8 @@ class MatchScreen:
         store = _storage()
         raw = store.getItem(MATCH_PREFIX + run) if store is not None else None
         try:
-            save = ml.decode_match_save(dom.nullable(raw))
-        except ml.CorruptMatchSave as exc:
+            save = msave.decode_match_save(dom.nullable(raw))
+        except msave.CorruptMatchSave as exc:
             self.to_setup(self.setup)
             dom.q(
                 "#mt-setup-error", self.body
@@ -392,9 +393,9 @@ class MatchScreen:
         store = _storage()
         if store is None or self.match is None or self.run is None or self.guest:
             return
-        data = ml.MatchSave(self.setup, self.match, self.game_run, self.stage == "between")
+        data = msave.MatchSave(self.setup, self.match, self.game_run, self.stage == "between")
         with contextlib.suppress(Exception):
-            store.setItem(MATCH_PREFIX + self.run, ml.encode_match_save(data))
+            store.setItem(MATCH_PREFIX + self.run, msave.encode_match_save(data))
 
     def layout(self, stage: str) -> Any:
         """The match bar (round clock, points, what is up, games played) over ``stage``."""
@@ -651,7 +652,7 @@ class MatchScreen:
         def val(name: str) -> str:
             return str(dom.q(f"input[name={name}]", form).value)
 
-        code, bad = ml.result_code_for(m, val("tcode"), val("round"), val("a"), val("b"))
+        code, bad = msave.result_code_for(m, val("tcode"), val("round"), val("a"), val("b"))
         dom.q("#mt-code-error", form).textContent = bad or ""
         out = dom.q("#mt-code-out", form)
         if code is None:
