@@ -82,6 +82,23 @@ def run_lighthouse(url: str, preset: str, profile: Path) -> dict[str, Any]:
     return out
 
 
+#: Lighthouse sometimes fails to record its trace ("NO_NAVSTART", a known flaky error of its
+#: own); such a run is made again, in a fresh profile, up to this many more times.
+RETRIES = 2
+
+
+def run_retrying(url: str, preset: str, tmp: Path) -> dict[str, Any]:
+    for attempt in range(RETRIES + 1):
+        profile = Path(tempfile.mkdtemp(dir=tmp, prefix="profile-"))
+        try:
+            return run_lighthouse(url, preset, profile)
+        except RuntimeError as exc:
+            if "NO_NAVSTART" not in str(exc) or attempt == RETRIES:
+                raise
+            print(f"  (Lighthouse could not record the trace, run again: {url})", file=sys.stderr)
+    raise AssertionError("unreachable")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--site", type=Path, help="an already built site (default: build one)")
@@ -119,8 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             for name, path in PAGES:
                 for run in range(1, args.runs + 1):
-                    profile = Path(tempfile.mkdtemp(dir=tmp, prefix="profile-"))
-                    r = run_lighthouse(origin + path, args.preset, profile)
+                    r = run_retrying(origin + path, args.preset, Path(tmp))
                     results.setdefault(name, []).append(r)
                     log(f"  {name} run {run}: {r['scores']}")
         finally:

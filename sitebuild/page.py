@@ -57,6 +57,32 @@ def home_games() -> str:
     return "\n".join(items)
 
 
+def game_intros() -> str:
+    """A game's link, before Python is up: the game's title and how to play at once, laid
+    out with the classes of the table kit's setup (``cardroom.web.kit_screen``), which
+    takes the intro's place when it mounts (it removes every ``.screen-intro``)."""
+    sections = []
+    for g in WEB_GAMES.values():
+        sid = f"intro-{g.slug}"
+        sections.append(
+            f'<section id="{sid}" class="screen screen-game screen-intro" '
+            f'aria-labelledby="{sid}-title"><div class="screen-head kit-head">'
+            f'<h1 id="{sid}-title">{html.escape(g.title)}</h1></div>'
+            f'<div class="kit-body"><div class="kit-setup"><section class="kit-howto" '
+            f'aria-labelledby="{sid}-howto"><h2 id="{sid}-howto">How to play</h2>'
+            f"<p>{html.escape(g.how_to)}</p></section></div></div></section>"
+        )
+    return "\n".join(sections)
+
+
+def intro_css() -> str:
+    """Each game's intro shows on its own link only, until the page is ready."""
+    shown = ",".join(
+        f'html[data-screen="game:{slug}"]:not([data-ready]) #intro-{slug}' for slug in WEB_GAMES
+    )
+    return f".screen-intro{{display:none}}\n{shown}{{display:block}}"
+
+
 def stylesheet() -> str:
     """app.css first, then every screen's stylesheet (web/*.css): inlined, no request."""
     sheets = [WEB / "app.css"] + sorted(p for p in WEB.glob("*.css") if p.name != "app.css")
@@ -70,11 +96,12 @@ def write_index(
     page = fill(
         (WEB / "index.html").read_text("utf-8"),
         {
-            "CSS": stylesheet(),
+            "CSS": stylesheet() + "\n" + intro_css(),
             "BOOT_JS": boot.strip(),
             "MAP": map_svg,
             "STATE_OPTIONS": render_options(records),
             "HOME_GAMES": home_games(),
+            "GAME_INTROS": game_intros(),
             "PYSCRIPT_CONFIG": html.escape(config_json, quote=True),
         },
     )

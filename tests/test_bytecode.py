@@ -106,3 +106,22 @@ def test_imported_modules_are_not_compiled_again_and_a_second_pass_keeps_the_fir
 def test_from_a_source_checkout_nothing_is_compiled() -> None:
     assert bytecode.screens_modules() == []  # imports.json is the build's
     assert bytecode.precompile() == 0
+    assert bytecode.precompile_route({"game": "border-up"}) == 0
+
+
+def test_a_links_modules_are_its_screens() -> None:
+    order = {
+        "cardroom.web.border_up_screen": ["cardroom.web.kit", "cardroom.web.border_up_screen"],
+        "cardroom.web.atlas_screen": ["cardroom.web.dom", "cardroom.web.atlas_screen"],
+        "cardroom.web.match_screen": ["cardroom.match", "cardroom.web.match_screen"],
+        "cardroom.web.app": ["cardroom.web.app"],
+    }
+    route = bytecode.route_modules
+    assert (
+        route({"game": "border-up", "level": "4"}, order) == order["cardroom.web.border_up_screen"]
+    )
+    assert route({"screen": "atlas", "state": "TX"}, order) == order["cardroom.web.atlas_screen"]
+    assert route({"match": "combo4"}, order) == order["cardroom.web.match_screen"]
+    assert route({}, order) == ["cardroom.web.app"]
+    assert route({"game": "tic-tac-toe"}, order) == ["cardroom.web.app"]  # goes home
+    assert route({"game": "state-iq"}, order) == []  # not in this order

@@ -10,6 +10,7 @@ import importlib.util
 import json
 import re
 import zipfile
+from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -444,3 +445,19 @@ def test_the_compiled_standard_library_is_the_same_without_the_cache(site, tmp_p
     assert fresh == (site / "pyodide" / "python_stdlib.zip").read_bytes()
     assert info["python"].startswith("3.") and not info["failed"] and not info["needed_removed"]
     assert "asyncio" in info["compiled"] and "cardroom.atlas" not in info["compiled"]
+
+
+def test_each_games_link_has_its_intro_pre_rendered(site):
+    """Title and how to play of every game, shown on its own link before Python is up."""
+    from cardroom.web.links import WEB_GAMES  # noqa: PLC0415
+
+    html = (site / "index.html").read_text("utf-8")
+    for g in WEB_GAMES.values():
+        section = re.search(
+            rf'<section id="intro-{g.slug}" .*?</section></div></div></section>', html
+        )
+        assert section, g.slug
+        assert f">{escape(g.title)}</h1>" in section.group(0)
+        assert f"<p>{escape(g.how_to)}</p>" in section.group(0)
+        assert f'html[data-screen="game:{g.slug}"]:not([data-ready]) #intro-{g.slug}' in html
+    assert ".screen-intro{display:none}" in html

@@ -268,6 +268,9 @@ function startInWorker(early) {
     packagePath: PACKAGE_PATH,
     modules: HANDOFF_MODULES,
     more: SNAPSHOT_MODULES.filter((name) => !HANDOFF_MODULES.includes(name)),
+    // the link (last value wins, as cardroom.web.dom.params reads it): the worker compiles
+    // the screen's modules before the hand-over, so that the page does not
+    params: Object.fromEntries(new URLSearchParams(location.search)),
   });
   const store = () => {
     if (!storing) worker.postMessage({ type: "store" });

@@ -8,7 +8,8 @@
 //    the page ({type: "module"}: it instantiates the same compiled code instead of
 //    compiling it again). Then put the cardroom package (its zip, at the
 //    same path as on the page) on sys.path, import the modules the page waits for (pure
-//    Python only: in snapshot mode `js` reaches no page), take `makeMemorySnapshot()` and
+//    Python only: in snapshot mode `js` reaches no page), compile (without running them)
+//    the modules of the screen the page's link opens, take `makeMemorySnapshot()` and
 //    hand the heap over ({type: "heap"}, the buffer transferred). The page restores
 //    Python from it: the interpreter started here.
 // 2. {type: "store"} from the page, once its screen is interactive and the browser is
@@ -104,7 +105,7 @@ async function start() {
     stderr: () => {},
   });
   loading.catch(() => {}); // reported below, once the page has asked
-  const { key, cache, url, packageUrl, packagePath, modules, more } = await boot;
+  const { key, cache, url, packageUrl, packagePath, modules, more, params } = await boot;
   const pkg = fetch(packageUrl).then((r) => {
     if (!r.ok) throw new Error(`${packageUrl}: HTTP ${r.status}`);
     return r.arrayBuffer();
@@ -113,6 +114,7 @@ async function start() {
   const pyodide = await loading;
   pyodide.FS.writeFile(packagePath, new Uint8Array(await pkg));
   const missing = warm(pyodide, modules, packagePath);
+  precompileRoute(pyodide, params || {});
   const heap = pyodide.makeMemorySnapshot(); // a copy: the page's, transferred
   job = { key, cache, url, pyodide, more, packagePath, missing };
   self.postMessage({ type: "heap", heap, missing }, [heap.buffer]);
@@ -147,6 +149,23 @@ function warm(pyodide, names, path) {
   proxy.destroy();
   pyodide.runPython("del _cardroom_missing");
   return missing;
+}
+
+// Compile the modules of the screen the page's link opens (cardroom.web.bytecode), without
+// running them: they touch the page, and the page imports them from the heap handed over.
+// Nothing here may fail the hand-over: the page would only compile them itself.
+function precompileRoute(pyodide, params) {
+  try {
+    pyodide.globals.set("_cardroom_params", JSON.stringify(params));
+    pyodide.runPython(
+      "import json\n" +
+        "from cardroom.web.bytecode import precompile_route\n" +
+        "precompile_route(json.loads(_cardroom_params))\n" +
+        "del _cardroom_params, json, precompile_route\n",
+    );
+  } catch (err) {
+    console.info("cardroom: the screen's modules are compiled on the page:", err);
+  }
 }
 
 async function store() {

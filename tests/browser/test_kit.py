@@ -120,6 +120,34 @@ def test_home_lists_every_game_and_the_atlas(page: Any, site: Any) -> None:
     assert page.locator(".kit-table").count() == 0, "a link started a game unseen"
 
 
+def test_a_games_link_shows_its_how_to_play_before_python_is_up(page: Any, site: Any) -> None:
+    """The build pre-renders each game's title and how to play; a game's link shows its own
+    at the first paint, laid out as the kit's setup will show it, and the setup takes its
+    place when the screen mounts."""
+    held: list[Any] = []
+    page.route("**/pyodide-boot.mjs", lambda route: held.append(route))  # held until let go
+    page.goto(site.url("/?game=state-iq&level=3"), wait_until="domcontentloaded")
+    intro = page.locator("#intro-state-iq")
+    expect(intro).to_be_visible()
+    expect(intro.locator("h1")).to_have_text(WEB_GAMES["state-iq"].title)
+    expect(intro.locator(".kit-howto p")).to_have_text(WEB_GAMES["state-iq"].how_to)
+    for other in ("#intro-border-up", "#screen-home", "#screen-atlas"):
+        expect(page.locator(other)).to_be_hidden()
+    box = intro.locator(".kit-howto p").bounding_box()
+    assert held, "the boot module was not requested"
+    held[0].continue_()
+    wait_ready(page)
+    assert page.locator(".screen-intro").count() == 0
+    howto = page.locator("#kit-setup .kit-howto p")
+    expect(howto).to_have_text(WEB_GAMES["state-iq"].how_to)
+    after = howto.bounding_box()
+    assert box is not None and after is not None
+    assert (round(after["width"]), round(after["height"])) == (
+        round(box["width"]),
+        round(box["height"]),
+    )
+
+
 @pytest.mark.parametrize(
     ("link", "words"),
     [

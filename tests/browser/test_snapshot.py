@@ -379,6 +379,27 @@ def test_a_games_link_imports_its_screens_modules_compiled_in_the_snapshot(
     page.locator("[data-card]").first.wait_for()  # the table is dealt
 
 
+def test_a_first_visit_of_a_games_link_imports_its_screens_modules_compiled_by_the_worker(
+    new_context: Any, serve_site: Any
+) -> None:
+    """On a first visit the worker compiles the modules of the screen the link opens before
+    it hands Python over (and no other screen's): the page imports them without compiling."""
+    context = new_context(route=False, service_workers="allow")
+    server = serve_site()
+    page = context.new_page()
+    open_site(page, server, "/?game=border-up&level=2&mode=bot&seed=5&autostart=1")
+    assert _boot_path(page) == "worker"
+    held, loaded = page.evaluate(
+        "async (code) => (await (await import('./pyodide-boot.mjs')).start())"
+        ".runPython(code).toJs()",
+        _PRECOMPILED,
+    )
+    screen = {"cardroom.web.border_up_screen", "cardroom.web.kit_table", "cardroom.web.hand"}
+    assert screen | {"pyscript.web"} <= set(loaded), loaded
+    assert not {"cardroom.web.sequence_screen", "cardroom.web.tricks_screen"} & set(held)
+    page.locator("[data-card]").first.wait_for()  # the table is dealt
+
+
 def test_the_first_visit_hint_only_saves_waiting(new_context: Any, serve_site: Any) -> None:
     """The hint (localStorage) says a snapshot is stored; Cache Storage decides."""
     context = new_context(route=False, service_workers="allow")

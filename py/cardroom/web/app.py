@@ -22,15 +22,8 @@ import js  # type: ignore[import-not-found]
 
 from cardroom import atlas
 from cardroom.web import dom
-from cardroom.web.links import WEB_GAMES, Route, parse_link
+from cardroom.web.links import Route, parse_link
 
-SCREENS = {
-    "atlas": "cardroom.web.atlas_screen",
-    "home": "cardroom.web.app",
-    "learn": "cardroom.web.learn_screen",
-    "match": "cardroom.web.match_screen",
-    "tournament": "cardroom.web.director_screen",
-}
 TITLE = "Home"
 
 
@@ -71,7 +64,7 @@ _mounted: Any = None
 def _routed() -> tuple[Route, str, str]:
     """The link's route, its screen's key and the module that mounts it."""
     route = parse_link(dom.params(), [s.code for s in atlas.states()])
-    name = WEB_GAMES[route.game.slug].module if route.game else SCREENS[route.screen]
+    name = route.module
     return route, _screen_key(route), name
 
 

@@ -64,6 +64,8 @@ class KitScreen:
             '<div class="kit-problems" id="kit-problems" role="alert"></div>'
             '<div class="kit-body" id="kit-body"></div>'
         )
+        for intro in web.page.find(".screen-intro"):  # the pre-rendered intro (build)
+            intro._dom_element.remove()
         web.page["main"].append(section)
         self.section = section._dom_element
         self.body = kit_dom.raw(kit_dom.find("#kit-body", section))

@@ -423,6 +423,21 @@ class Route:
     #: (R-185); carried through the game's history entries and Play again
     embed: bool = False
 
+    @property
+    def module(self) -> str:
+        """The module that mounts the screen: the game's, or :data:`SCREEN_MODULES`'."""
+        return self.game.module if self.game is not None else SCREEN_MODULES[self.screen]
+
+
+#: The module that mounts each screen that is not a game's.
+SCREEN_MODULES = {
+    "atlas": "cardroom.web.atlas_screen",
+    "home": "cardroom.web.app",
+    "learn": "cardroom.web.learn_screen",
+    "match": "cardroom.web.match_screen",
+    "tournament": "cardroom.web.director_screen",
+}
+
 
 def _int(text: str | None) -> int | None:
     if text is None:
