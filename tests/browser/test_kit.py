@@ -134,6 +134,7 @@ def test_a_games_link_shows_its_how_to_play_before_python_is_up(page: Any, site:
     for other in ("#intro-border-up", "#screen-home", "#screen-atlas"):
         expect(page.locator(other)).to_be_hidden()
     box = intro.locator(".kit-howto p").bounding_box()
+    assert_axe(page, "a game's intro, before Python is up")
     assert held, "the boot module was not requested"
     held[0].continue_()
     wait_ready(page)
