@@ -28,7 +28,6 @@ the removed list and this code): a cache hit gives the same bytes as a fresh run
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import json
 import os
@@ -41,7 +40,9 @@ from pathlib import Path
 from typing import Any
 
 from .common import NODE, ROOT, log
-from .stdlib_job import is_removed
+from .imports import imports_of
+from .imports import module_name as package_module
+from .stdlib_job import is_removed_module
 from .stdlib_job import module_of as module_name
 
 HERE = Path(__file__).resolve().parent
@@ -91,32 +92,13 @@ REMOVED: dict[str, str] = {
 
 def removed(name: str) -> bool:
     """Whether the module ``name`` is one the site does not ship."""
-    return is_removed(name.replace(".", "/") + ".py", set(REMOVED))
+    return is_removed_module(name, set(REMOVED))
 
 
 def stdlib_names(src: Path) -> set[str]:
-    """The top-level names a standard library zip holds (``asyncio``, ``json``, ...)."""
+    """The modules a standard library zip holds (``asyncio``, ``asyncio.events``, ...)."""
     with zipfile.ZipFile(src) as z:
-        return {n.split("/")[0].removesuffix(".py") for n in z.namelist()}
-
-
-def module_level_imports(source: bytes) -> list[str]:
-    """The absolute modules a module imports at module level (``import a.b`` -> ``a.b``,
-    ``from a import b`` -> ``a``), inside ``if``/``try``/``with`` too, not inside
-    functions (those run later, if ever)."""
-    from .imports import _module_level
-
-    try:
-        body = ast.parse(source).body
-    except SyntaxError:
-        return []
-    found: list[str] = []
-    for node in _module_level(body):
-        if isinstance(node, ast.Import):
-            found += [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
-            found.append(node.module)
-    return found
+        return {module_name(n) for n in z.namelist() if n.endswith((".py", "/"))}
 
 
 def start_modules(
@@ -127,16 +109,20 @@ def start_modules(
 ) -> list[str]:
     """What the job imports to find the start path: the snapshot's modules (and for
     ``module:function``, the call the worker makes: reading the atlas's data imports
-    ``importlib.resources``' readers) and the standard-library modules that the screens' modules
-    (``screens``, web/imports.json) import at module level. ``sources`` maps the package
-    zip's paths to their bytes."""
-    by_name = {module_name(path): data for path, data in sources.items() if path.endswith(".py")}
+    ``importlib.resources``' readers) and the standard-library modules (``std``) that the
+    screens' modules (``screens``, web/imports.json) import at module level. ``sources``
+    maps the package zip's paths to their bytes."""
+    by_name = {
+        package_module(path): (data, path.endswith("/__init__.py"))
+        for path, data in sources.items()
+        if path.endswith(".py")
+    }
     out = list(snapshot)
     for modules in screens.values():
         for module in modules:
-            for name in module_level_imports(by_name.get(module, b"")):
-                if name.split(".")[0] in std and name not in out:
-                    out.append(name)
+            if module in by_name:
+                data, is_package = by_name[module]
+                out += imports_of(module, data, std, is_package)
     return list(dict.fromkeys(out))
 
 

@@ -40,10 +40,14 @@ def module_of(path: str) -> str:
     return ".".join(parts)
 
 
+def is_removed_module(name: str, removed: set[str]) -> bool:
+    """Whether the module ``name`` is, or is inside, a removed module or package."""
+    return any(name == r or name.startswith(r + ".") for r in removed)
+
+
 def is_removed(path: str, removed: set[str]) -> bool:
     """Whether the entry at ``path`` belongs to a removed module or package."""
-    name = module_of(path)
-    return any(name == r or name.startswith(r + ".") for r in removed)
+    return is_removed_module(module_of(path), removed)
 
 
 def pyc(source: bytes, filename: str) -> bytes:

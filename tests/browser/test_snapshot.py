@@ -348,6 +348,16 @@ loaded = sorted(
 """
 
 
+def _precompiled(page: Any) -> tuple[list[str], list[str]]:
+    """The page's modules compiled ahead: those still held, those imported from them."""
+    held, loaded = page.evaluate(
+        "async (code) => (await (await import('./pyodide-boot.mjs')).start())"
+        ".runPython(code).toJs()",
+        _PRECOMPILED,
+    )
+    return held, loaded
+
+
 def test_a_games_link_imports_its_screens_modules_compiled_in_the_snapshot(
     new_context: Any, serve_site: Any
 ) -> None:
@@ -365,11 +375,7 @@ def test_a_games_link_imports_its_screens_modules_compiled_in_the_snapshot(
     page = context.new_page()
     open_site(page, server, link)
     assert _boot_path(page) == "snapshot"
-    held, loaded = page.evaluate(
-        "async (code) => (await (await import('./pyodide-boot.mjs')).start())"
-        ".runPython(code).toJs()",
-        _PRECOMPILED,
-    )
+    held, loaded = _precompiled(page)
     screen = {"cardroom.web.border_up_screen", "cardroom.web.kit_table", "cardroom.web.hand"}
     assert screen <= set(loaded), loaded
     assert "pyscript.web" in loaded, loaded
@@ -389,11 +395,7 @@ def test_a_first_visit_of_a_games_link_imports_its_screens_modules_compiled_by_t
     page = context.new_page()
     open_site(page, server, "/?game=border-up&level=2&mode=bot&seed=5&autostart=1")
     assert _boot_path(page) == "worker"
-    held, loaded = page.evaluate(
-        "async (code) => (await (await import('./pyodide-boot.mjs')).start())"
-        ".runPython(code).toJs()",
-        _PRECOMPILED,
-    )
+    held, loaded = _precompiled(page)
     screen = {"cardroom.web.border_up_screen", "cardroom.web.kit_table", "cardroom.web.hand"}
     assert screen | {"pyscript.web"} <= set(loaded), loaded
     assert not {"cardroom.web.sequence_screen", "cardroom.web.tricks_screen"} & set(held)

@@ -83,16 +83,22 @@ def screens_modules() -> list[str]:
     return list(dict.fromkeys(name for names in screen_imports().values() for name in names))
 
 
+def _package_zip() -> str | None:
+    """The zip cardroom is imported from (as in the browser), or None (a source checkout)."""
+    loader = getattr(sys.modules["cardroom"], "__loader__", None)
+    return loader.archive if isinstance(loader, zipimport.zipimporter) else None
+
+
 def precompile_route(params: Mapping[str, str]) -> int:
     """Compile ahead the modules of the screen a link (its query ``params``) opens, when
     cardroom runs from its zip; returns how many. A first visit's worker does this before
     it hands Python over, so that the page imports them without compiling (a game's link:
     the table kit, PyScript's API and the screen, about thirty modules, 0.1-0.3 s of
     compiling in main-thread tasks of up to 0.1 s). A wrong link compiles nothing."""
-    loader = getattr(sys.modules["cardroom"], "__loader__", None)
-    if not isinstance(loader, zipimport.zipimporter):
+    archive = _package_zip()
+    if archive is None:
         return 0
-    made = precompile_zip(loader.archive, route_modules(params, screen_imports()))
+    made = precompile_zip(archive, route_modules(params, screen_imports()))
     return sum(len(importer.codes) for importer in made.values())
 
 
@@ -112,8 +118,8 @@ def route_modules(params: Mapping[str, str], order: Mapping[str, list[str]]) -> 
 def precompile() -> int:
     """Compile ahead every screen's modules that are not imported yet, when cardroom runs
     from its zip (as in the browser); returns how many. Elsewhere it does nothing."""
-    loader = getattr(sys.modules["cardroom"], "__loader__", None)
-    if not isinstance(loader, zipimport.zipimporter):
+    archive = _package_zip()
+    if archive is None:
         return 0
-    made = precompile_zip(loader.archive, screens_modules())
+    made = precompile_zip(archive, screens_modules())
     return sum(len(importer.codes) for importer in made.values())
