@@ -50,6 +50,8 @@ PYSCRIPT_START_CHUNKS = (
 #: in the snapshot too. Together they are the start path of the home page, the atlas and
 #: Border-Up, minus the DOM layer.
 SNAPSHOT_MODULES = (
+    # first: from here on no module is compiled twice (zipimport's get_filename)
+    "cardroom.web.bytecode:compile_once",
     "cardroom.atlas",
     "cardroom.core",
     "cardroom.scoring",
@@ -72,6 +74,7 @@ SNAPSHOT_MODULES = (
 #: home page's and the atlas's start path: the page waits for these); the worker imports
 #: the rest of SNAPSHOT_MODULES afterwards, before it stores the snapshot for next time.
 HANDOFF_MODULES = (
+    "cardroom.web.bytecode:compile_once",
     "cardroom.atlas",
     "cardroom.web.links",
     "cardroom.atlas:states",

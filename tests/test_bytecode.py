@@ -3,12 +3,15 @@ importer, except that it hands out the code compiled ahead, once."""
 
 from __future__ import annotations
 
+import builtins
 import importlib
 import importlib.resources
+import importlib.util
 import os
 import sys
 import traceback
 import zipfile
+import zipimport
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -67,22 +70,23 @@ def test_imports_execute_the_code_compiled_ahead_once(
 ) -> None:
     made = bytecode.precompile_zip(archive, ["zpre", "zpre.alpha", "zpre.beta"])
     compiled: list[str] = []
-    real = bytecode.zipimport.zipimporter.get_code
+    real = builtins.compile
 
-    def counting(self: object, fullname: str) -> object:
-        compiled.append(fullname)
-        return real(self, fullname)
+    def counting(source: object, filename: str, *args: object, **kwargs: object) -> object:
+        compiled.append(os.path.basename(filename))
+        return real(source, filename, *args, **kwargs)  # type: ignore[call-overload]
 
-    monkeypatch.setattr(bytecode.zipimport.zipimporter, "get_code", counting)
+    # zipimport compiles a source with the built-in compile(), also to find its file name
+    monkeypatch.setattr(builtins, "compile", counting)
     alpha = importlib.import_module("zpre.alpha")
     assert alpha.VALUE == 42
-    assert compiled == []  # zpre, zpre.alpha and zpre.beta came compiled
+    assert compiled == []  # zpre, zpre.alpha and zpre.beta came compiled, found without it
     assert all(importer.codes == {} for importer in made.values())  # handed out once
     assert alpha.__loader__ is made[_package(archive)]
     assert alpha.__file__ == os.path.join(archive, "zpre", "alpha.py")
     # a module not compiled ahead is compiled as usual
     fails = importlib.import_module("zpre.fails")
-    assert compiled == ["zpre.fails"]
+    assert set(compiled) == {"fails.py"}
     # the same file names in tracebacks, the source found through the zip
     with pytest.raises(ValueError) as raised:
         fails.fail()
@@ -125,3 +129,42 @@ def test_a_links_modules_are_its_screens() -> None:
     assert route({}, order) == ["cardroom.web.app"]
     assert route({"game": "tic-tac-toe"}, order) == ["cardroom.web.app"]  # goes home
     assert route({"game": "state-iq"}, order) == []  # not in this order
+
+
+def test_every_zip_on_the_import_path_compiles_each_module_once(
+    archive: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """zipimport's own importer compiles a module to find its spec (get_filename), then
+    again to run it (get_code); once compile_once has replaced it, the first compile is the
+    one the import runs, for the zips on the path now and their packages found later."""
+    monkeypatch.setattr(sys, "path_hooks", list(sys.path_hooks))
+    monkeypatch.setattr(sys, "path_importer_cache", dict(sys.path_importer_cache))
+    assert bytecode.compile_once() == 0  # a source checkout: nothing to do
+    monkeypatch.setattr(bytecode, "_package_zip", lambda: archive)
+    importlib.import_module("zpre")  # its importer is the zip's own, in the cache
+    assert type(sys.path_importer_cache[archive]) is zipimport.zipimporter
+    assert bytecode.compile_once() >= 1
+    assert isinstance(sys.path_importer_cache[archive], bytecode.PrecompiledZip)
+    assert bytecode.PrecompiledZip in sys.path_hooks
+    assert zipimport.zipimporter not in sys.path_hooks
+    compiled: list[str] = []
+    real = builtins.compile
+
+    def counting(source: object, filename: str, *args: object, **kwargs: object) -> object:
+        compiled.append(os.path.basename(filename))
+        return real(source, filename, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(builtins, "compile", counting)
+    alpha = importlib.import_module("zpre.alpha")  # through the package's new directory
+    assert alpha.VALUE == 42
+    assert sorted(compiled) == ["alpha.py", "beta.py"]  # once each
+    assert alpha.__file__ == os.path.join(archive, "zpre", "alpha.py")
+    assert isinstance(alpha.__loader__, bytecode.PrecompiledZip)
+    # a spec found, then the module imported: compiled once too
+    assert importlib.util.find_spec("zpre.fails") is not None
+    fails = importlib.import_module("zpre.fails")
+    assert compiled.count("fails.py") == 1
+    with pytest.raises(ValueError):
+        fails.fail()
+    with pytest.raises(SyntaxError):
+        importlib.import_module("zpre.broken")

@@ -358,6 +358,26 @@ def _precompiled(page: Any) -> tuple[list[str], list[str]]:
     return held, loaded
 
 
+# Finding a module's spec, as an import does first, with compile() refused: the origin of
+# a module compiled ahead is named without compiling it (PrecompiledZip.get_filename), and
+# the code is still held for its import.
+_FIND_WITHOUT_COMPILING = """
+import builtins, importlib.util, sys
+from cardroom.web.bytecode import PrecompiledZip
+
+def refuse(source, filename, *args, **kwargs):
+    raise AssertionError(f"compiled {filename}")
+
+real, builtins.compile = builtins.compile, refuse
+try:
+    spec = importlib.util.find_spec(NAME)
+finally:
+    builtins.compile = real
+held = any(NAME in i.codes for i in sys.path_importer_cache.values() if isinstance(i, PrecompiledZip))
+[spec.origin, held]
+"""
+
+
 def test_a_games_link_imports_its_screens_modules_compiled_in_the_snapshot(
     new_context: Any, serve_site: Any
 ) -> None:
@@ -382,6 +402,12 @@ def test_a_games_link_imports_its_screens_modules_compiled_in_the_snapshot(
     assert not screen & set(held), held  # handed out once
     others = {"cardroom.web.sequence_screen", "cardroom.web.tricks_screen"}
     assert others <= set(held), held
+    origin, still_held = page.evaluate(
+        "async (code) => (await (await import('./pyodide-boot.mjs')).start())"
+        ".runPython(code).toJs()",
+        _FIND_WITHOUT_COMPILING.replace("NAME", repr("cardroom.web.sequence_screen")),
+    )
+    assert origin.endswith("/cardroom/web/sequence_screen.py") and still_held, origin
     page.locator("[data-card]").first.wait_for()  # the table is dealt
 
 

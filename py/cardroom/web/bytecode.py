@@ -12,7 +12,9 @@ package zip's importers, and the page's imports execute them instead of compilin
 Only how a module is compiled changes: the importer is the zip's own
 (:class:`zipimport.zipimporter`, the same archive, the same file names in tracebacks, the
 same resources), except that :meth:`PrecompiledZip.get_code` hands out a code object
-compiled ahead, once, if it has one.
+compiled ahead, once, if it has one, and that no module is compiled twice
+(:meth:`PrecompiledZip.get_filename`; :func:`compile_once` makes every zip on the import
+path import so).
 """
 
 from __future__ import annotations
@@ -29,15 +31,67 @@ IMPORTS_JSON = "imports.json"
 
 
 class PrecompiledZip(zipimport.zipimporter):
-    """A zip's importer with some of its modules' code compiled ahead."""
+    """A zip's importer that compiles (or unmarshals) each module it imports once, with
+    some of its modules' code compiled ahead."""
 
-    def __init__(self, archive: str, codes: dict[str, CodeType]) -> None:
+    def __init__(self, archive: str, codes: dict[str, CodeType] | None = None) -> None:
         super().__init__(archive)
-        self.codes = codes
+        self.codes = {} if codes is None else codes  # compiled ahead
+        self._found: dict[str, tuple[CodeType, str]] = {}  # by get_filename, for get_code
 
     def get_code(self, fullname: str) -> CodeType:
-        code = self.codes.pop(fullname, None)  # once: a second import compiles again
+        # once: a second import compiles again
+        code = self.codes.pop(fullname, None)
+        if code is None:
+            code = self._found.pop(fullname, (None, ""))[0]
         return code if code is not None else super().get_code(fullname)
+
+    def get_filename(self, fullname: str) -> str:
+        # The zip's own importer works a module's file name out by getting its code, that
+        # is by compiling its source (or unmarshalling its bytecode), and finding a
+        # module's spec asks for its file name: so every import compiled twice, the first
+        # time for nothing. Here the code got for the name is kept for get_code, which
+        # the import calls next. The code compiled ahead has the same name (zipimport
+        # compiles a source under its path).
+        code = self.codes.get(fullname)
+        if code is not None:
+            return code.co_filename
+        if fullname in self._found:
+            return self._found[fullname][1]
+        if _module_code is None:  # pragma: no cover (zipimport as of Python 3.8-3.14)
+            return super().get_filename(fullname)
+        code, _, path = _module_code(self, fullname)
+        self._found[fullname] = (code, path)
+        return path
+
+    def invalidate_caches(self) -> None:
+        super().invalidate_caches()
+        self._found.clear()
+
+
+#: What zipimporter.get_filename and get_code both call: (code, is a package, path).
+_module_code = getattr(zipimport, "_get_module_code", None)
+
+
+def compile_once() -> int:
+    """Make every zip on the import path import through :class:`PrecompiledZip`, so that
+    no module is compiled (or unmarshalled) twice: the standard library's zip and the
+    package's, and the packages' directories in them found from now on. The snapshot's
+    worker calls this first (SNAPSHOT_MODULES), so the heap keeps it for the page.
+    Only when cardroom runs from its zip (as in the browser): elsewhere it does nothing.
+    Returns how many importers it replaced."""
+    if _package_zip() is None:
+        return 0
+    hooks = sys.path_hooks
+    for i, hook in enumerate(hooks):
+        if hook is zipimport.zipimporter:
+            hooks[i] = PrecompiledZip
+    replaced = 0
+    for entry, importer in list(sys.path_importer_cache.items()):
+        if type(importer) is zipimport.zipimporter:
+            sys.path_importer_cache[entry] = PrecompiledZip(entry)
+            replaced += 1
+    return replaced
 
 
 def precompile_zip(archive: str, names: Iterable[str]) -> dict[str, PrecompiledZip]:
