@@ -69,10 +69,15 @@ function stage(step, text) {
 }
 
 // After the first paint, so nothing here delays it (or after 250 ms in a hidden tab,
-// where animation frames do not run).
+// where animation frames do not run). At once if the page has painted already (this
+// module can arrive after the first paint, as it does on a repeat visit).
 function afterFirstPaint() {
   return new Promise((resolve) => {
     const go = () => {
+      if (performance.getEntriesByType("paint").length) {
+        resolve();
+        return;
+      }
       requestAnimationFrame(() => setTimeout(resolve, 0));
       setTimeout(resolve, 250);
     };
