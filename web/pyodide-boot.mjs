@@ -188,8 +188,7 @@ function unpackSnapshot(packed, size, out) {
 async function findSnapshot() {
   if (!snapshotsPossible()) return null;
   try {
-    if (!(await caches.has(SNAPSHOT_CACHE))) return null;
-    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_URL);
+    const hit = await caches.match(SNAPSHOT_URL, { cacheName: SNAPSHOT_CACHE });
     if (!hit) return null;
     if (hit.headers.get("x-snapshot-key") !== SNAPSHOT_KEY) {
       await dropSnapshot("made by another build or browser");
