@@ -489,11 +489,16 @@ async function restoreHanded(worker) {
 // The cardroom package goes into Python's file system as the zip itself, imported with
 // zipimport (its data files are read with importlib.resources, which reads zips): one
 // file write instead of unpacking a hundred files. The snapshot worker does the same, so
-// a restored interpreter finds its package where it left it.
+// a restored interpreter finds its package where it left it. Zips import each module once
+// (cardroom.web.bytecode.compile_once: the worker did it already for a restored one; a
+// fresh start, with no worker, does it here).
 function mountPackage(pyodide, bytes) {
   pyodide.FS.writeFile(PACKAGE_PATH, new Uint8Array(bytes));
   const path = JSON.stringify(PACKAGE_PATH);
-  pyodide.runPython(`import sys\nif ${path} not in sys.path:\n    sys.path.insert(0, ${path})`);
+  pyodide.runPython(
+    `import sys\nif ${path} not in sys.path:\n    sys.path.insert(0, ${path})\n` +
+      "from cardroom.web.bytecode import compile_once\ncompile_once()\ndel compile_once",
+  );
 }
 
 // PyScript's Python API (the `pyscript` package, shipped in the cardroom zip) rests on two

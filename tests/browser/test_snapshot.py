@@ -191,6 +191,17 @@ def test_a_snapshot_from_another_build_or_with_damaged_bytes_falls_back(
     assert now["key"] == before["key"] and now["heap"] == before["heap"], (now, before)
 
 
+# The importers of the zips on the import path (the package's, the standard library's),
+# by class name.
+_ZIP_IMPORTERS = """
+import sys, json
+json.dumps({
+    e: type(sys.path_importer_cache[e]).__name__
+    for e in sys.path if e.endswith(".zip") and e in sys.path_importer_cache
+})
+"""
+
+
 def test_a_worker_that_cannot_load_leaves_the_page_to_start_python(
     new_context: Any, serve_site: Any
 ) -> None:
@@ -201,6 +212,14 @@ def test_a_worker_that_cannot_load_leaves_the_page_to_start_python(
     open_site(page, server, "/?screen=atlas&state=ME")
     assert _boot_path(page) == "fresh"
     assert page.evaluate("() => document.querySelector('.loader.failed') === null")
+    # with no worker, the page makes its zips import each module once itself
+    importers = page.evaluate(
+        "async (code) => JSON.parse((await (await import('./pyodide-boot.mjs')).start())"
+        ".runPython(code))",
+        _ZIP_IMPORTERS,
+    )
+    assert "/lib/cardroom.zip" in importers and len(importers) >= 2, importers
+    assert set(importers.values()) == {"PrecompiledZip"}, importers
     expect_card(page, "ME")
     page.locator('[data-state="NV"]').click()
     expect_card(page, "NV")
