@@ -69,12 +69,13 @@ function stage(step, text) {
 }
 
 // After the first paint, so nothing here delays it (or after 250 ms in a hidden tab,
-// where animation frames do not run). At once if the page has painted already (this
-// module can arrive after the first paint, as it does on a repeat visit).
+// where animation frames do not run). At once if the page's content has been painted
+// already (this module can arrive after that, as it does on a repeat visit); a first
+// paint with no content yet does not count.
 function afterFirstPaint() {
   return new Promise((resolve) => {
     const go = () => {
-      if (performance.getEntriesByType("paint").length) {
+      if (performance.getEntriesByName("first-contentful-paint").length) {
         resolve();
         return;
       }
