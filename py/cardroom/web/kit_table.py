@@ -33,10 +33,10 @@ from cardroom.web.kit_logic import (
     Setup,
     TableClock,
     encode_save,
-    hints_used,
     new_seed,
     points_table,
 )
+from cardroom.web.kit_result import points_team_html, result_html
 
 if TYPE_CHECKING:
     from cardroom.web.kit_screen import KitScreen
@@ -462,50 +462,26 @@ class Table:
         result = self.engine.view(0 if self.setup.mode == "bot" else -1)["result"]
         headline, tone = self.ui.headline(self, result)
         rows = points_table(result["scoring"], result["points"], self.teams)
-        teams = []
-        for row in rows:
-            team = row["team"]
-            hints = (
-                ""
-                if team in self.engine.bots or not self.ui.hints
-                else f'<p class="kit-hints-used" data-hints="{team}">'
-                f"{hints_used(self.hints.get(team, 0))}</p>"
+        teams = [
+            points_team_html(
+                row,
+                self.ui.team_note(self, row["team"]),
+                None
+                if row["team"] in self.engine.bots or not self.ui.hints
+                else self.hints.get(row["team"], 0),
             )
-            items = (
-                "".join(
-                    f"<li><span>{escape(x['label'])}</span> <strong>"
-                    f"{'+' if x['points'] >= 0 else '−'}{abs(x['points'])}</strong></li>"
-                    for x in row["lines"]
-                )
-                or "<li><span>No points</span> <strong>0</strong></li>"
-            )
-            teams.append(
-                f'<div class="kit-points-team" data-team="{team}">'
-                f"<h4>{escape(row['name'])}</h4><ul>{items}</ul>"
-                f'<p class="kit-points-total">Total <strong data-points="{team}">'
-                f"{row['total']}</strong></p>{self.ui.team_note(self, team)}{hints}</div>"
-            )
-        winner = result.get("winner")
+            for row in rows
+        ]
         self.area.removeAttribute("inert")
-        self.area.innerHTML = (
-            f'<div class="kit-result kit-tone-{tone} is-settling" data-winner="'
-            f'{"tie" if winner is None else winner}">'
-            '<div class="kit-result-main">'
-            f'<h2 class="kit-result-title" id="kit-result-title" tabindex="-1">'
-            f"{escape(headline)}</h2>"
-            f'<p class="kit-result-why" data-reason>{escape(result.get("summary") or "")}</p>'
-            '<div class="kit-result-actions">'
-            '<button type="button" class="bu-btn bu-primary" data-act="again">Play again</button>'
-            '<button type="button" class="bu-btn bu-quiet" data-act="replay">'
-            "Replay this deal</button>"
-            '<button type="button" class="bu-btn bu-quiet" data-act="setup">Back to setup</button>'
-            "</div>"
-            '<section class="kit-points" aria-labelledby="kit-points-h">'
-            '<h3 id="kit-points-h">Points</h3>'
-            f'<div class="kit-points-grid">{"".join(teams)}</div>'
-            f'<p class="kit-points-rule">{escape(self.ui.points_rule)}</p></section>'
-            f"{self.ui.result_html(self, result)}</div>{self.ui.result_side_html(self, result)}"
-            "</div>"
+        self.area.innerHTML = result_html(
+            headline=headline,
+            tone=tone,
+            winner=result.get("winner"),
+            summary=result.get("summary") or "",
+            teams=teams,
+            points_rule=self.ui.points_rule,
+            game_html=self.ui.result_html(self, result),
+            side_html=self.ui.result_side_html(self, result),
         )
         host = dom.q(".kit-result", self.area)
         self.settled_at = float(js.performance.now()) + SETTLE_MS
