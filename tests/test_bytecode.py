@@ -51,6 +51,20 @@ def _package(archive: str) -> str:
     return os.path.join(archive, "zpre")  # the package's __path__ entry
 
 
+def _count_compiles(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The file names compile() is called with from now on (zipimport compiles a source
+    with the built-in compile(), also to find its file name)."""
+    compiled: list[str] = []
+    real = builtins.compile
+
+    def counting(source: object, filename: str, *args: object, **kwargs: object) -> object:
+        compiled.append(os.path.basename(filename))
+        return real(source, filename, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(builtins, "compile", counting)
+    return compiled
+
+
 def test_the_named_modules_are_compiled_not_run(archive: str) -> None:
     made = bytecode.precompile_zip(
         archive, ["zpre", "zpre.alpha", "zpre.beta", "zpre.missing", "zpre.broken"]
@@ -69,15 +83,7 @@ def test_imports_execute_the_code_compiled_ahead_once(
     archive: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     made = bytecode.precompile_zip(archive, ["zpre", "zpre.alpha", "zpre.beta"])
-    compiled: list[str] = []
-    real = builtins.compile
-
-    def counting(source: object, filename: str, *args: object, **kwargs: object) -> object:
-        compiled.append(os.path.basename(filename))
-        return real(source, filename, *args, **kwargs)  # type: ignore[call-overload]
-
-    # zipimport compiles a source with the built-in compile(), also to find its file name
-    monkeypatch.setattr(builtins, "compile", counting)
+    compiled = _count_compiles(monkeypatch)
     alpha = importlib.import_module("zpre.alpha")
     assert alpha.VALUE == 42
     assert compiled == []  # zpre, zpre.alpha and zpre.beta came compiled, found without it
@@ -147,14 +153,7 @@ def test_every_zip_on_the_import_path_compiles_each_module_once(
     assert isinstance(sys.path_importer_cache[archive], bytecode.PrecompiledZip)
     assert bytecode.PrecompiledZip in sys.path_hooks
     assert zipimport.zipimporter not in sys.path_hooks
-    compiled: list[str] = []
-    real = builtins.compile
-
-    def counting(source: object, filename: str, *args: object, **kwargs: object) -> object:
-        compiled.append(os.path.basename(filename))
-        return real(source, filename, *args, **kwargs)  # type: ignore[call-overload]
-
-    monkeypatch.setattr(builtins, "compile", counting)
+    compiled = _count_compiles(monkeypatch)
     alpha = importlib.import_module("zpre.alpha")  # through the package's new directory
     assert alpha.VALUE == 42
     assert sorted(compiled) == ["alpha.py", "beta.py"]  # once each

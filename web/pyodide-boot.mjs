@@ -491,15 +491,13 @@ async function restoreHanded(worker) {
 // zipimport (its data files are read with importlib.resources, which reads zips): one
 // file write instead of unpacking a hundred files. The snapshot worker does the same, so
 // a restored interpreter finds its package where it left it. Zips import each module once
-// (cardroom.web.bytecode.compile_once: the worker did it already for a restored one; a
-// fresh start, with no worker, does it here).
-function mountPackage(pyodide, bytes) {
+// (cardroom.web.bytecode.compile_once): a restored interpreter has it from the worker; a
+// fresh start (`fresh`), with no worker, does it here.
+function mountPackage(pyodide, bytes, fresh) {
   pyodide.FS.writeFile(PACKAGE_PATH, new Uint8Array(bytes));
   const path = JSON.stringify(PACKAGE_PATH);
-  pyodide.runPython(
-    `import sys\nif ${path} not in sys.path:\n    sys.path.insert(0, ${path})\n` +
-      "from cardroom.web.bytecode import compile_once\ncompile_once()\ndel compile_once",
-  );
+  const once = fresh ? "from cardroom.web.bytecode import compile_once\ncompile_once()\ndel compile_once\n" : "";
+  pyodide.runPython(`import sys\nif ${path} not in sys.path:\n    sys.path.insert(0, ${path})\n${once}`);
 }
 
 // PyScript's Python API (the `pyscript` package, shipped in the cardroom zip) rests on two
@@ -627,7 +625,7 @@ async function boot() {
   performance.mark(`cardroom:boot-${path}`);
   performance.mark("cardroom:pyodide-up");
   await nextTask();
-  mountPackage(pyodide, await pkg);
+  mountPackage(pyodide, await pkg, path === "fresh");
   registerPyScriptModules(pyodide);
   await cards; // in the page long before Python is up; screens clone them at once
   stage("open", "Opening cardroom…");
