@@ -10,6 +10,12 @@ there because it bypasses the worker).
 Environment:
 - ``CARDROOM_SITE=DIR``: test an already built site instead of building one.
 - ``CI``: when set, a missing Chromium or Playwright fails the suite instead of skipping it.
+
+A page whose renderer process crashes (Playwright's "Target crashed") is recorded with the
+machine's free memory at that moment, and what Chromium prints goes to a log file
+(``BROWSER_LOG``, through Playwright's ``DEBUG_FILE``). A test that fails after one of its pages crashed runs once more, from its fixtures up;
+the first try's failure, the crash and the end of Chromium's log are reported as a warning (and
+with the second failure, if it fails again). Any other failure fails at once.
 """
 
 from __future__ import annotations
@@ -20,7 +26,9 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +36,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from _pytest.runner import runtestprotocol
 from browser_helpers import ACTION_TIMEOUT_MS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -149,7 +158,94 @@ def serve_site(site_dir: Path) -> Iterator[Callable[[], SiteServer]]:
         server.stop()
 
 
+# --------------------------------------------------------------------------- renderer crashes
+
+#: every renderer crash this test process saw: "<url>: <when>, <free memory>"
+RENDERER_CRASHES: list[str] = []
+#: what this process's Chromiums printed (Playwright's ``DEBUG=pw:browser`` log)
+BROWSER_LOG = Path(tempfile.gettempdir()) / f"cardroom-chromium-{os.getpid()}.log"
+#: the lines of that log worth showing after a crash (not the missing D-Bus's noise)
+_LOG_SIGNAL = re.compile(r"FATAL|Check failed|crash|signal|memory|OOM|render", re.I)
+_LOG_NOISE = re.compile(r"dbus|crashpad|ptrace|<launching>|<launched>", re.I)
+#: on a test's second try: what happened on its first (the warning's text)
+FIRST_TRY = pytest.StashKey[str]()
+
+
+def _free_memory() -> str:
+    try:
+        meminfo = Path("/proc/meminfo").read_text()
+        avail = re.search(r"MemAvailable:\s+(\d+) kB", meminfo)
+        load = Path("/proc/loadavg").read_text().split()[:3]
+    except OSError:
+        return "free memory unknown"
+    free = f"{int(avail.group(1)) // 1024} MB available" if avail else "free memory unknown"
+    return f"{free}, load {' '.join(load)}"
+
+
+def record_crash(page: Any) -> None:
+    """``page.on("crash")``: note the crash for :func:`pytest_runtest_protocol`."""
+    try:
+        url = page.url
+    except Exception:  # noqa: BLE001 - a crashed page may not say where it was
+        url = "(unknown page)"
+    RENDERER_CRASHES.append(f"{url}: {time.strftime('%H:%M:%S')}, {_free_memory()}")
+
+
+def browser_log_tail(limit: int = 25) -> str:
+    """The telling lines at the end of what this process's Chromiums printed."""
+    try:
+        lines = BROWSER_LOG.read_text(errors="replace").splitlines()
+    except OSError:
+        return f"(no log at {BROWSER_LOG})"
+    keep = [ln for ln in lines if _LOG_SIGNAL.search(ln) and not _LOG_NOISE.search(ln)]
+    return "\n    ".join(keep[-limit:]) or "(nothing telling in it)"
+
+
+def _in_short(report: pytest.TestReport) -> str:
+    crash = getattr(report.longrepr, "reprcrash", None)
+    return str(crash.message) if crash is not None else report.longreprtext[-1500:]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> bool | None:
+    """Run a browser test; once more if it failed after a renderer crash (see the module's
+    docstring). The first try's reports are not logged: the warning tells of them."""
+    if Path(__file__).parent not in item.path.parents:
+        return None  # not a browser test: pytest's own protocol
+    item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
+    seen = len(RENDERER_CRASHES)
+    reports = runtestprotocol(item, nextitem=nextitem, log=False)
+    crashes = RENDERER_CRASHES[seen:]
+    failed = [r for r in reports if r.failed]
+    if crashes and failed:
+        first = "\n".join(f"{r.when}: {_in_short(r)}" for r in failed)
+        story = (
+            f"{item.nodeid}: a page's renderer crashed ({'; '.join(crashes)}), and the test "
+            f"failed; it ran once more.\nThe first try's failure:\n{first}\n"
+            f"What Chromium printed ({BROWSER_LOG}):\n    {browser_log_tail()}"
+        )
+        item.warn(pytest.PytestWarning(story))
+        item.stash[FIRST_TRY] = story
+        reports = runtestprotocol(item, nextitem=nextitem, log=False)
+        for r in reports:
+            r.sections.append(("the first try (a renderer crashed)", story))
+    for r in reports:
+        item.ihook.pytest_runtest_logreport(report=r)
+    item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+    return True
+
+
 # --------------------------------------------------------------------------- the browser
+
+
+def launch(playwright_instance: Any, *args: str, **options: Any) -> Any:
+    """Debian's Chromium with the harness's arguments and ``args``."""
+    return playwright_instance.chromium.launch(
+        executable_path=str(CHROMIUM),
+        args=[*CHROMIUM_ARGS, *args],
+        headless=True,
+        **options,
+    )
 
 
 @pytest.fixture(scope="session")
@@ -160,15 +256,42 @@ def playwright_instance() -> Iterator[Any]:
         _unavailable("the playwright package is not installed")
     if not CHROMIUM.exists():
         _unavailable(f"{CHROMIUM} is missing (apt-get install chromium)")
+    # Playwright's driver (started next, inheriting this environment) writes what each
+    # Chromium prints, its renderers' last words included, to BROWSER_LOG
+    if "DEBUG" not in os.environ:
+        os.environ["DEBUG"] = "pw:browser"
+        os.environ["DEBUG_FILE"] = str(BROWSER_LOG)
     with sync_playwright() as p:
         yield p
 
 
 @pytest.fixture(scope="session")
+def launch_with_features_off(playwright_instance: Any) -> Callable[..., Any]:
+    """``launch_with_features_off(features, *args)``: :func:`launch`, with Chromium's
+    ``features`` disabled as well as those Playwright disables. Playwright passes one
+    ``--disable-features``; a second one would replace its list, not add to it. Its list is
+    read once from ``chrome://version``."""
+    probe = launch(playwright_instance)
+    try:
+        page = probe.new_page()
+        page.goto("chrome://version")
+        line = page.locator("#command_line").inner_text()
+    finally:
+        probe.close()
+    defaults = [a for a in line.split() if a.startswith("--disable-features=")]
+    disabled = [f for a in defaults for f in a.split("=", 1)[1].split(",") if f]
+
+    def start(features: list[str], *args: str) -> Any:
+        merged = "--disable-features=" + ",".join([*disabled, *features])
+        return launch(playwright_instance, *args, merged, ignore_default_args=defaults)
+
+    start.disabled_by_playwright = disabled  # type: ignore[attr-defined]
+    return start
+
+
+@pytest.fixture(scope="session")
 def browser(playwright_instance: Any) -> Iterator[Any]:
-    browser = playwright_instance.chromium.launch(
-        executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-    )
+    browser = launch(playwright_instance)
     yield browser
     browser.close()
 
@@ -182,6 +305,7 @@ class Guard:
     console_errors: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
     bad_responses: list[str] = field(default_factory=list)
+    crashes: list[str] = field(default_factory=list)
     # The boot module asks the HTTP cache alone for the Python runtime on a repeat visit
     # (web/pyodide-boot.mjs, fetchRuntime); these contexts keep their HTTP cache in memory,
     # which cannot hold it, so the browser reports that miss (once per context: the page
@@ -203,6 +327,7 @@ class Guard:
         out += [f"console error: {m}" for m in console]
         out += [f"uncaught page error: {m}" for m in self.page_errors]
         out += [f"failed local response: {m}" for m in self.bad_responses]
+        out += [f"renderer crashed: {u}" for u in self.crashes]
         return out
 
     def attach(self, context: Any, *, route: bool) -> None:
@@ -249,6 +374,12 @@ class Guard:
 
         page.on("console", on_console)
         page.on("pageerror", lambda exc: self.page_errors.append(str(exc)))
+
+        def on_crash(crashed: Any) -> None:
+            record_crash(crashed)
+            self.crashes.append(RENDERER_CRASHES[-1])
+
+        page.on("crash", on_crash)
 
 
 def persistent_context(playwright_instance: Any, profile: Path) -> Any:

@@ -377,7 +377,7 @@ def test_a_result_code_scanned_from_a_match_devices_qr(
 ) -> None:
     """R-174: the director scans the QR code a match device shows (Chromium's fake camera
     plays a video of it) and the result is entered as if typed."""
-    from conftest import CHROMIUM, CHROMIUM_ARGS, Guard  # noqa: PLC0415
+    from conftest import Guard, launch  # noqa: PLC0415
 
     from cardroom.web.director_logic import Desk  # noqa: PLC0415
 
@@ -392,15 +392,11 @@ def test_a_result_code_scanned_from_a_match_devices_qr(
     code = tm.result_code(d.t, 1, p.a, p.b, 75, 45)
     video = tmp_path / "code.y4m"
     write_y4m(video, code)
-    camera = playwright_instance.chromium.launch(
-        executable_path=str(CHROMIUM),
-        headless=True,
-        args=[
-            *CHROMIUM_ARGS,
-            "--use-fake-device-for-media-stream",
-            "--use-fake-ui-for-media-stream",
-            f"--use-file-for-fake-video-capture={video}",
-        ],
+    camera = launch(
+        playwright_instance,
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
+        f"--use-file-for-fake-video-capture={video}",
     )
     guard = Guard()
     try:

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from browser_helpers import ACTION_TIMEOUT_MS, format_violations, open_site, run_axe, write_y4m
-from conftest import CHROMIUM, CHROMIUM_ARGS, Guard
+from conftest import Guard
 from playwright.sync_api import expect
 
 from cardroom.core import Move
@@ -26,19 +26,35 @@ from cardroom.geoplunge.border_up import GAME
 
 pytestmark = pytest.mark.browser
 
-LINK_ARGS = [*CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"]
+#: the two "devices" are one machine with no mDNS responder: their ICE candidates must be
+#: plain addresses, not the ``.local`` names Chromium gives them by default
+LINK_FEATURES_OFF = ["WebRtcHideLocalIpsWithMdns"]
 RESULT_TIMEOUT_MS = 20_000
 
 
 @pytest.fixture
-def link_browser(playwright_instance: Any) -> Iterator[Any]:
+def link_browser(launch_with_features_off: Callable[..., Any]) -> Iterator[Any]:
     """A browser of its own for each test: a test's closed contexts (their peer
     connections torn down) never share a browser with the next test's pages."""
-    b = playwright_instance.chromium.launch(
-        executable_path=str(CHROMIUM), args=LINK_ARGS, headless=True
-    )
+    b = launch_with_features_off(LINK_FEATURES_OFF)
     yield b
     b.close()
+
+
+def test_a_link_browser_disables_playwrights_features_and_mdns_names(
+    link_browser: Any, launch_with_features_off: Any
+) -> None:
+    """One ``--disable-features`` with Playwright's list and LINK_FEATURES_OFF: a second one
+    would have replaced Playwright's list (MediaRouter, PaintHolding... back on)."""
+    page = link_browser.new_page()
+    page.goto("chrome://version")
+    args = page.locator("#command_line").inner_text().split()
+    off = [a for a in args if a.startswith("--disable-features=")]
+    assert len(off) == 1, off
+    features = off[0].split("=", 1)[1].split(",")
+    assert launch_with_features_off.disabled_by_playwright
+    assert "MediaRouter" in launch_with_features_off.disabled_by_playwright
+    assert features == [*launch_with_features_off.disabled_by_playwright, *LINK_FEATURES_OFF]
 
 
 @pytest.fixture
@@ -446,7 +462,7 @@ def test_a_hidden_hand_game_of_play_the_ranks_over_the_link(
 
 
 def test_pairing_by_scanning_the_qr_code(
-    device: Callable[..., Any], site: Any, playwright_instance: Any, tmp_path: Any
+    device: Callable[..., Any], site: Any, launch_with_features_off: Any, tmp_path: Any
 ) -> None:
     g = guest_game(start=80)
     host = device()
@@ -459,15 +475,11 @@ def test_pairing_by_scanning_the_qr_code(
     assert_axe(host, "host pairing screen with its QR code")
     video = tmp_path / "qr.y4m"
     write_y4m(video, code)
-    camera = playwright_instance.chromium.launch(
-        executable_path=str(CHROMIUM),
-        headless=True,
-        args=[
-            *LINK_ARGS,
-            "--use-fake-device-for-media-stream",
-            "--use-fake-ui-for-media-stream",
-            f"--use-file-for-fake-video-capture={video}",
-        ],
+    camera = launch_with_features_off(
+        LINK_FEATURES_OFF,
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
+        f"--use-file-for-fake-video-capture={video}",
     )
     try:
         guest = device(camera)

@@ -1,0 +1,39 @@
+"""The harness itself: what it does when Chromium, not the site, fails."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from conftest import FIRST_TRY, RENDERER_CRASHES
+
+pytestmark = pytest.mark.browser
+
+_TRIES: list[int] = []
+
+
+@pytest.mark.filterwarnings("ignore:.*a page's renderer crashed")
+def test_a_test_fails_after_a_renderer_crash_and_runs_once_more(
+    new_context: Callable[..., Any], request: pytest.FixtureRequest
+) -> None:
+    """Its first try crashes its page on purpose (``chrome://crash``): the guard fails it
+    at teardown ("renderer crashed"), and conftest's ``pytest_runtest_protocol`` runs it
+    again. The second try finds the first one's story and a page that works."""
+    _TRIES.append(len(RENDERER_CRASHES))
+    page = new_context().new_page()
+    if len(_TRIES) == 1:
+        with contextlib.suppress(Exception):
+            page.goto("chrome://crash")
+        page.wait_for_timeout(500)
+        return  # the guard reports the crash at teardown
+    assert len(_TRIES) == 2
+    assert len(RENDERER_CRASHES) == _TRIES[0] + 1
+    story = request.node.stash[FIRST_TRY]
+    assert "a page's renderer crashed (" in story
+    assert "MB available" in story
+    assert "teardown:" in story and "renderer crashed: " in story
+    assert "What Chromium printed" in story and "Intentionally crashing" in story
+    page.set_content("<p id=alive>alive</p>")
+    assert page.locator("#alive").inner_text() == "alive"
