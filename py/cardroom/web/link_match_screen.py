@@ -19,10 +19,14 @@ import contextlib
 import json
 from typing import TYPE_CHECKING, Any
 
+import js  # type: ignore[import-not-found]
+
 from cardroom.link import GuestEngine, HostSession, Refused
 from cardroom.web import dom
+from cardroom.web import match_logic as ml
 from cardroom.web.kit import _storage, wall
 from cardroom.web.kit_logic import Setup
+from cardroom.web.kit_table import Table
 from cardroom.web.link_logic import (
     bar_html,
     guest_seats,
@@ -32,10 +36,11 @@ from cardroom.web.link_logic import (
     setup_json,
 )
 from cardroom.web.link_match_logic import MatchView, match_state, read_match_state
-from cardroom.web.link_screen import LINK_PREFIX, LinkController
+from cardroom.web.link_pairing import LINK_PREFIX
+from cardroom.web.link_screen import LinkController
+from cardroom.web.match_tables import Host, PickUI, game_ui
 
 if TYPE_CHECKING:
-    from cardroom.web.kit_table import Table
     from cardroom.web.match_screen import MatchScreen
 
 __all__ = ["MatchLink"]
@@ -208,7 +213,7 @@ class MatchLink(LinkController):
             return
         self.view = view
         scr = self.screen
-        scr.follow(view)
+        self._follow(view)
         self._hide_panel_for_table()
         if view.stage == "game":
             if self.table is not None and self.table_sid == g.sid:
@@ -247,8 +252,40 @@ class MatchLink(LinkController):
             self._show_log(g.log)
             return None
 
+    def _follow(self, view: MatchView) -> None:
+        """The host's match state is the guest's screen's match."""
+        scr = self.screen
+        scr.match = view  # type: ignore[assignment]
+        scr.setup = ml.MatchSetup(
+            view.combo, view.kind, view.limit_ms // 60_000, "devices", "medium", None
+        )
+        scr.sub.textContent = scr.setup.describe()
+
     def _mount_guest(self, setup: Setup, engine: GuestEngine) -> Table:
-        return self.screen.mount_guest(setup, engine)
+        """The pick or game the host started, on its own screen."""
+        scr = self.screen
+        m = scr.match
+        assert m is not None
+        scr.end_table()
+        js.document.documentElement.setAttribute("data-playing", "1")
+        up = m.up()
+        stage = scr.layout("game")
+        host_el = js.document.createElement("div")
+        host_el.className = f"mt-game screen-{up.slug}"
+        stage.replaceChildren(host_el)
+        ui = PickUI(m, "devices") if up.number == 0 else game_ui(up.slug, "devices")  # type: ignore[arg-type]
+        table = Table(
+            Host(scr, ui, host_el),
+            setup,
+            f"{scr.run}x{len(m.played)}",
+            None,
+            engine=engine,
+            deadline=up.deadline_ms,
+            on_end=lambda _t, _out: None,  # the host records the game and moves on
+        )
+        scr.keep(table)
+        scr.table = table
+        return table
 
     # ------------------------------------------------------------ the end
 

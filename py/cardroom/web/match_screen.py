@@ -6,10 +6,8 @@ and picks are played on, :mod:`cardroom.web.match_tables`'."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import random
-from html import escape
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -21,14 +19,15 @@ from pyodide.ffi.wrappers import (  # type: ignore[import-not-found]
     set_timeout,
 )
 
-from cardroom.match import KINDS, Match
+from cardroom.match import Match
 from cardroom.web import dom, kit_dom
 from cardroom.web import match_html as mh
 from cardroom.web import match_logic as ml
 from cardroom.web import match_save as msave
-from cardroom.web.kit import SAVE_PREFIX, SETTLE_MS, GameUI, _history_run, _storage, _url, wall
+from cardroom.web.kit import SAVE_PREFIX, GameUI, _history_run, _storage, _url, wall
 from cardroom.web.kit_logic import CorruptSave, Route, Setup, decode_save, new_seed
 from cardroom.web.kit_table import Table
+from cardroom.web.match_panels import ResultPanel, SetupPanel
 from cardroom.web.match_tables import Host, PickUI, game_ui, up_number
 
 TITLE = "Match"
@@ -36,8 +35,9 @@ MATCH_PREFIX = "cardroom:match:"
 # ====================================================================== the screen
 
 
-class MatchScreen:
-    """A match: setup, then its games one after another, then its result."""
+class MatchScreen(SetupPanel, ResultPanel):
+    """A match: its setup (:class:`~cardroom.web.match_panels.SetupPanel`), then its games
+    one after another, then its result (:class:`~cardroom.web.match_panels.ResultPanel`)."""
 
     def __init__(self, route: Route) -> None:
         self.route = route
@@ -84,58 +84,6 @@ class MatchScreen:
             self.start(self.setup)
         else:
             self.to_setup(self.setup)
-
-    # ------------------------------------------------------------ setup
-
-    def to_setup(self, setup: ml.MatchSetup) -> None:
-        self.end_table()
-        self.close_link()
-        self.stage = "setup"
-        self.match = None
-        js.document.documentElement.removeAttribute("data-playing")
-        self.sub.textContent = "Choose the match, then press Start."
-
-        self.body.innerHTML = mh.setup_html(setup)
-        form = dom.q("#mt-setup", self.body)
-        self.bindings.on(form, "submit", self.on_submit)
-        self.bindings.on(form, "change", self.on_setup_change)
-
-    def form_value(self, name: str) -> str:
-        el = dom.q(f"#mt-setup input[name={name}]:checked", self.body)
-        return "" if el is None else str(el.value)
-
-    def on_setup_change(self, evt: Any) -> None:
-        dom.q("#mt-difficulty", self.body).hidden = self.form_value("mode") == "local"
-        name = dom.attr(evt.target, "name")
-        if name == "combo":  # only the Combo's own kinds of round (R-170)
-            combo = self.form_value("combo")
-            for label in dom.qa("label[data-combos]", self.body):
-                label.hidden = combo not in str(dom.attr(label, "data-combos")).split()
-            if dom.q("label[data-combos]:not([hidden]) input:checked", self.body) is None:
-                first = dom.q("label[data-combos]:not([hidden]) input", self.body)
-                first.checked = True
-                name = "kind"
-        if name == "kind":  # the kind's own clock (R-170)
-            dom.q("#mt-minutes", self.body).value = str(KINDS.get(self.form_value("kind"), 20))
-
-    def on_submit(self, evt: Any) -> None:
-        evt.preventDefault()
-        combo, kind = self.form_value("combo"), self.form_value("kind")
-        minutes = str(dom.q("#mt-minutes", self.body).value).strip()
-        seed = str(dom.q("#mt-seed", self.body).value).strip()
-        bad = ml.check_setup(combo, kind, minutes, seed)
-        if bad is not None:
-            dom.q("#mt-setup-error", self.body).textContent = bad
-            return
-        setup = ml.MatchSetup(
-            int(combo),
-            kind,
-            int(minutes),
-            self.form_value("mode") or "bot",
-            self.form_value("difficulty") or "medium",
-            int(seed) if seed else None,
-        )
-        self.start(setup)
 
     # ------------------------------------------------------------ a match
 
@@ -190,39 +138,6 @@ class MatchScreen:
         if self.link is not None:
             self.link.close()
             self.link = None
-
-    def follow(self, view: Any) -> None:
-        """The guest: the host's match state is this screen's match."""
-        self.match = view
-        self.setup = ml.MatchSetup(
-            view.combo, view.kind, view.limit_ms // 60_000, "devices", "medium", None
-        )
-        self.sub.textContent = self.setup.describe()
-
-    def mount_guest(self, setup: Setup, engine: Any) -> Table:
-        """The guest: the pick or game the host started, on its own screen."""
-        m = self.match
-        assert m is not None
-        self.end_table()
-        js.document.documentElement.setAttribute("data-playing", "1")
-        up = m.up()
-        stage = self.layout("game")
-        host_el = js.document.createElement("div")
-        host_el.className = f"mt-game screen-{up.slug}"
-        stage.replaceChildren(host_el)
-        ui = PickUI(m, "devices") if up.number == 0 else game_ui(up.slug, "devices")  # type: ignore[arg-type]
-        table = Table(
-            Host(self, ui, host_el),
-            setup,
-            f"{self.run}x{len(m.played)}",
-            None,
-            engine=engine,
-            deadline=up.deadline_ms,
-            on_end=lambda _t, _out: None,  # the host records the game and moves on
-        )
-        self.keep(table)
-        self.table = table
-        return table
 
     def resume(self, run: str) -> bool:
         store = _storage()
@@ -467,85 +382,6 @@ class MatchScreen:
         elif now - self.next_seen >= ml.WATCH_PAUSE_MS:
             self.next_seen = None
             b.click()
-
-    # ------------------------------------------------------------ the result
-
-    def show_result(self) -> None:
-        m = self.match
-        assert m is not None
-        js.document.documentElement.removeAttribute("data-playing")
-        stage = self.layout("result")
-        self.save()
-        stage.innerHTML, spoken = mh.result_html(m, ml.team_names(self.setup.mode), self.setup.mode)
-        host = dom.q(".mt-result", stage)
-        if self.guest:  # a new match is the host's to deal (R-194)
-            for b in dom.qa('[data-mact="again"], [data-mact="replay"]', host):
-                b.remove()
-        elif self.link is not None:
-            self.link.host_stage()
-        self.settled_at = float(js.performance.now()) + SETTLE_MS
-        self.later(lambda: host.classList.remove("is-settling"), SETTLE_MS)
-        self.bindings.on(host, "click", self.on_result_click)
-        self.bindings.on(dom.q("#mt-code-form", host), "submit", self.on_code)
-        dom.q("#mt-result-h", host).focus()
-        dom.announce(spoken)
-
-    def on_result_click(self, evt: Any) -> None:
-        b = dom.closest(evt.target, "button[data-mact]")
-        if b is None:
-            return
-        if float(js.performance.now()) < self.settled_at:
-            evt.preventDefault()
-            return  # R-113: a touch that ended the match presses nothing here
-        act = dom.attr(b, "data-mact")
-        if act == "again":
-            self.start(
-                self.setup.with_seed(new_seed(random.randrange, self.setup.seed)), push=False
-            )
-        elif act == "replay":
-            self.start(self.setup, push=False)
-        else:
-            self.leave()
-
-    def on_code(self, evt: Any) -> None:
-        evt.preventDefault()
-        form = dom.q("#mt-code-form", self.body)
-        m = self.match
-        if m is None or form is None:
-            return
-
-        def val(name: str) -> str:
-            return str(dom.q(f"input[name={name}]", form).value)
-
-        code, bad = msave.result_code_for(m, val("tcode"), val("round"), val("a"), val("b"))
-        dom.q("#mt-code-error", form).textContent = bad or ""
-        out = dom.q("#mt-code-out", form)
-        if code is None:
-            out.replaceChildren()
-            return
-        a, b = m.points()
-        out.innerHTML = (
-            f'<p class="mt-code-text">Result code: <strong data-code>{code}</strong></p>'
-            f'<p class="mt-code-check">Round {escape(val("round").strip())}: team '
-            f"{escape(val('a').strip())} {a}, team {escape(val('b').strip())} {b}. The "
-            "director checks these against the round's pairing.</p>"
-        )
-        asyncio.ensure_future(self.draw_qr(code))
-
-    async def draw_qr(self, code: str) -> None:
-        from cardroom.web.libs import load_library  # noqa: PLC0415
-
-        try:
-            await load_library("segno")
-            from cardroom import qr  # noqa: PLC0415
-
-            out = dom.q("#mt-code-out", self.body)
-            shown = dom.q("[data-code]", out) if out is not None else None
-            if shown is not None and str(shown.textContent) == code:
-                label = f"QR code of the result code {code}"
-                out.insertAdjacentHTML("beforeend", qr.svg(code, label=label))
-        except Exception as exc:  # the QR code is a convenience: the text is enough
-            js.console.warn(f"match: no QR code: {exc}")
 
     # ------------------------------------------------------------ leaving
 
