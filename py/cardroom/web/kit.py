@@ -3,8 +3,8 @@
 A game's screen module supplies a :class:`GameUI` (its hands, board and announcements)
 and calls :func:`cardroom.web.kit_screen.mount_game`; the kit does the rest. Three modules:
 this one (the shared helpers and the :class:`GameUI` contract), ``kit_table`` (a game in
-progress and its result, whose HTML ``kit_result`` makes) and ``kit_screen`` (setup,
-history and saves):
+progress and its result, whose HTML ``kit_result`` makes, and whose clock is
+``kit_clock``'s) and ``kit_screen`` (setup, history and saves):
 
 * **setup** from :class:`~cardroom.web.kit_logic.WebGame` (level, mode, difficulty, deal
   number, a short how-to-play), filled in from the deep link; the clock starts on
