@@ -13,9 +13,10 @@ Environment:
 
 A page whose renderer process crashes (Playwright's "Target crashed") is recorded with the
 machine's free memory at that moment, and what Chromium prints goes to a log file
-(``BROWSER_LOG``, through Playwright's ``DEBUG_FILE``). A test that fails after one of its pages crashed runs once more, from its fixtures up;
-the first try's failure, the crash and the end of Chromium's log are reported as a warning (and
-with the second failure, if it fails again). Any other failure fails at once.
+(``BROWSER_LOG``, through Playwright's ``DEBUG_FILE``). A test that fails after one of its
+pages crashed runs once more, from its fixtures up; the first try's failure, the crash and
+the end of Chromium's log are reported as a warning (and with the second failure, if it
+fails again). Any other failure fails at once.
 """
 
 from __future__ import annotations
