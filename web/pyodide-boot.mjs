@@ -157,31 +157,80 @@ async function dropSnapshot(why) {
   } catch (err) { /* nothing stored, nothing to delete */ }
 }
 
-// Snapshots are stored sparse: a Python heap is about half empty pages, so the body is a
-// bitmap of the heap's 4 KiB pages (bit set: the page holds data) followed by the pages
-// that hold data, in order. snapshot-worker.mjs packs it; this unpacks it into `out`
-// (zeros, `size` bytes).
+// Snapshots are stored sparse: a Python heap is about a third empty pages, so the body is
+// a bitmap of the snapshot's 4 KiB pages (bit set: the page holds data) followed by the
+// pages that hold data, in order. snapshot-worker.mjs packs it. A snapshot of Pyodide's is
+// a header (its length is the header's second 32-bit word) followed by the heap.
 const SNAPSHOT_PAGE = 4096;
 
-function unpackSnapshot(packed, size, out) {
+// The runs of a packed snapshot of `size` bytes: each(start, end, from) for each run of
+// stored pages (the snapshot's bytes start..end, found at `from` in `packed`), and
+// each(start, end, -1) for each run of empty pages. Throws if the page map and the bytes
+// disagree.
+function pageRuns(packed, size, each) {
   const pages = Math.ceil(size / SNAPSHOT_PAGE);
-  const map = new Uint8Array(packed, 0, Math.ceil(pages / 8));
+  const map = new Uint8Array(packed, 0, Math.min(packed.byteLength, Math.ceil(pages / 8)));
+  if (map.length * 8 < pages) throw new Error("it is shorter than its page map");
+  const stored = (page) => (map[page >> 3] & (1 << (page & 7))) !== 0;
   let from = map.length;
   let page = 0;
   while (page < pages) {
-    if (!(map[page >> 3] & (1 << (page & 7)))) {
-      page += 1;
-      continue;
+    const full = stored(page);
+    let end = page + 1;
+    while (end < pages && stored(end) === full) end += 1;
+    const start = page * SNAPSHOT_PAGE;
+    const stop = Math.min(end * SNAPSHOT_PAGE, size);
+    if (full) {
+      if (from + stop - start > packed.byteLength) throw new Error("it is shorter than its page map");
+      each(start, stop, from);
+      from += stop - start;
+    } else {
+      each(start, stop, -1);
     }
-    let end = page + 1; // copy a run of full pages at once
-    while (end < pages && map[end >> 3] & (1 << (end & 7))) end += 1;
-    const length = Math.min(end * SNAPSHOT_PAGE, size) - page * SNAPSHOT_PAGE;
-    if (from + length > packed.byteLength) throw new Error("it is shorter than its page map");
-    out.set(new Uint8Array(packed, from, length), page * SNAPSHOT_PAGE);
-    from += length;
     page = end;
   }
   if (from !== packed.byteLength) throw new Error("it is longer than its page map");
+}
+
+// The length of a packed snapshot's header, checked.
+function headerLength(packed, size) {
+  let length = -1;
+  pageRuns(packed, size, (start, stop, from) => {
+    if (start === 0 && from >= 0 && stop >= 8) length = new DataView(packed, from + 4, 4).getUint32(0, true);
+  });
+  if (!(length >= 8 && length % 4 === 0 && length <= Math.min(SNAPSHOT_PAGE, size))) {
+    throw new Error("its header is damaged");
+  }
+  return length;
+}
+
+// Pyodide restores a snapshot by copying its whole heap (31.5 MB) from the array it is
+// given into the runtime's memory. A stored snapshot's pages go into that memory directly
+// instead, at the moment Pyodide would copy them (its restoreSnapshot, called once as
+// Python resumes): Pyodide is handed the header alone, and copies no heap. No unpacked copy
+// of the heap is ever made on this page.
+function restoreInPlace(module, packed, size) {
+  const api = module.API;
+  const original = api && api.restoreSnapshot;
+  if (typeof original !== "function") throw new Error("this Pyodide has no restoreSnapshot");
+  const header = headerLength(packed, size);
+  api.restoreSnapshot = function (ignored) {
+    api.restoreSnapshot = original;
+    const heap = size - header;
+    if (module.HEAPU8.length < heap && !module.growMemory(heap)) {
+      throw new Error(`no room for a heap of ${heap} bytes`);
+    }
+    const memory = module.HEAPU8; // (a new view if it grew)
+    let head = null;
+    pageRuns(packed, size, (start, stop, from) => {
+      if (start === 0) head = new Uint8Array(packed.slice(from, from + header));
+      const at = Math.max(start, header); // the heap's bytes of this run
+      if (at >= stop) return;
+      if (from < 0) memory.fill(0, at - header, stop - header);
+      else memory.set(new Uint8Array(packed, from + at - start, stop - at), at - header);
+    });
+    return original.call(this, head);
+  };
 }
 
 // This build's stored snapshot, or null: a quick look at its headers only (deleting one
@@ -207,14 +256,15 @@ async function findSnapshot() {
   }
 }
 
-// Fill `heap` with the stored snapshot; rejects if its bytes do not match their SHA-256 or
-// do not unpack to their recorded size.
-async function readSnapshot({ hit, size }, heap) {
+// The stored snapshot's bytes (packed); rejects if they do not match their SHA-256 or do
+// not fit their page map and recorded size.
+async function readSnapshot({ hit, size }) {
   const packed = await hit.arrayBuffer();
   if ((await sha256(packed)) !== hit.headers.get("x-snapshot-sha256")) {
     throw new Error("its bytes are damaged");
   }
-  unpackSnapshot(packed, size, heap);
+  headerLength(packed, size);
+  return packed;
 }
 
 // ------------------------------------------------------------------------ start-up
@@ -323,13 +373,15 @@ function nextTask() {
 // - the runtime the worker compiled, if any, is instantiated instead of compiling it again
 //   (Pyodide's own instantiateWasm adds its imports, then calls instantiateStreaming: that
 //   one call is answered from the compiled module);
-// - the heap being restored (`filling`) only needs to be in place when Python resumes,
-//   right after this returns, so reading or receiving it overlaps with all of the above.
+// - the heap being restored only needs to be in place when Python resumes, right after
+//   this returns, so reading or receiving it overlaps with all of the above: a stored
+//   snapshot (`reading`) goes straight into the runtime's memory (restoreInPlace), the
+//   worker's heap (`restoring`) is copied in by Pyodide.
 const ASM_URL = new URL("./pyodide/pyodide.asm.mjs", import.meta.url).href;
 let asm = null; // imported once, as soon as Python is to start (loadRuntime)
 let compiled = null; // the worker's compiled runtime, or null
-let filling = null; // a promise that the heap being restored is in place
-let restoring = null; // the heap being restored
+let reading = null; // a stored snapshot being read: {packed: a promise of its bytes, size}
+let restoring = null; // the heap being restored (the worker's)
 function loadRuntime() {
   asm ??= import(ASM_URL);
   asm.catch(() => {}); // reported where it is awaited
@@ -370,10 +422,10 @@ async function createPyodideModule(settings) {
     };
   }
   const module = await create(settings);
-  if (filling) await filling;
+  if (reading) restoreInPlace(module, await reading.packed, reading.size);
   // A heap taken after Python's memory grew (a large import) is larger than the runtime's
   // initial memory, and Pyodide would fail to copy it in ("offset is out of bounds"):
-  // the memory grows to hold it first.
+  // the memory grows to hold it first (restoreInPlace does the same).
   const size = restoring ? heapSize(restoring) : 0;
   if (module.HEAP8 && module.HEAP8.length < size && !module.growMemory(size)) {
     throw new Error(`no room for a heap of ${size} bytes`);
@@ -445,27 +497,34 @@ function load(settings, { fromHttpCache = false } = {}) {
   return startPyodide(settings);
 }
 
-// Python restored from `heap` (a stored snapshot's, or the one the worker hands over).
-// With fill(heap), the heap is zeros that fill() writes: Pyodide takes the heap before it
-// loads the runtime but reads it only once the runtime is linked, so the empty heap goes
-// in at once and fill() runs while the runtime is fetched, instantiated and linked
-// (createPyodideModule waits for it). Rejects if anything fails.
-async function restore(heap, fill = null) {
+// Python restored from a snapshot: the stored one (`hit`, from findSnapshot) or the heap
+// the worker hands over (`heap`). Pyodide takes the snapshot before it loads the runtime
+// but reads it only once the runtime is linked, so a stored snapshot is read and checked
+// while the runtime is fetched, instantiated and linked (createPyodideModule waits for it
+// and puts its pages in place): Pyodide is given an empty array for it. Rejects if
+// anything fails.
+async function restore({ hit = null, heap = null }) {
   performance.mark("cardroom:restore-start");
+  let packed = null;
+  if (hit) {
+    reading = { packed: readSnapshot(hit).then((bytes) => (packed = bytes)), size: hit.size };
+    reading.packed.catch(() => {}); // reported by load()
+  }
   restoring = heap;
-  filling = fill && Promise.resolve().then(() => fill(heap));
-  if (filling) filling.catch(() => {}); // reported by load()
   try {
-    // a stored snapshot (`fill`): a repeat visit, whose runtime is in the HTTP cache
-    const pyodide = await load(options({ _loadSnapshot: heap }), { fromHttpCache: !!fill });
+    // a stored snapshot: a repeat visit, whose runtime is in the HTTP cache
+    const snapshot = heap || new Uint8Array(0);
+    const pyodide = await load(options({ _loadSnapshot: snapshot }), { fromHttpCache: !!hit });
     // The snapshot must hold a working interpreter with the start-path modules.
     pyodide.runPython("import sys\nassert 'cardroom.atlas' in sys.modules");
     return pyodide;
   } finally {
-    filling = null;
+    reading = null;
     restoring = null;
     compiled = null;
-    release(heap); // in wasm memory now (Pyodide's config keeps a reference to it)
+    // in wasm memory now (Pyodide's config keeps a reference to the snapshot)
+    if (heap) release(heap);
+    if (packed) release(new Uint8Array(packed));
   }
 }
 
@@ -484,7 +543,7 @@ function release(bytes) {
 async function restoreHanded(worker) {
   const { heap, module } = await worker.handed;
   compiled = module;
-  return restore(heap);
+  return restore({ heap });
 }
 
 // The cardroom package goes into Python's file system as the zip itself, imported with
@@ -596,7 +655,7 @@ async function boot() {
   if (hit) {
     stage("restore", "Restoring Python…");
     try {
-      pyodide = await restore(new Uint8Array(hit.size), (heap) => readSnapshot(hit, heap));
+      pyodide = await restore({ hit });
       settled = true; // a worker started for want of a hint is not needed
       if (worker) worker.cancel(null);
       else if (early) early().terminate();
@@ -640,6 +699,9 @@ async function boot() {
   import(PYSCRIPT_URL).then((core) => { pyscriptCore = core; }, (err) => console.error(err));
   return pyodide;
 }
+
+// (for the tests: tests/browser/test_snapshot.py)
+export { pageRuns, restoreInPlace };
 
 export function start() {
   started ??= boot();

@@ -21,7 +21,7 @@
 // Python itself.
 import { loadPyodide, version } from "./pyodide/pyodide.mjs";
 
-// The snapshot stored sparse (see unpackSnapshot in pyodide-boot.mjs): a bitmap of its
+// The snapshot stored sparse (see pageRuns in pyodide-boot.mjs): a bitmap of its
 // 4 KiB pages, bit set for a page that is not all zeros, then those pages in order.
 const PAGE = 4096;
 

@@ -313,6 +313,98 @@ _BALLAST = (
 )
 
 
+# A stored snapshot restored in place (pyodide-boot.mjs restoreInPlace), on a stand-in for
+# Pyodide's module whose memory is smaller than the heap and full of 0xAA: a snapshot of a
+# 128-byte header and a heap of data pages, empty pages and a last partial page, packed
+# here independently of the site's code. Returns what went where, and the errors for a
+# packed body one byte short, one byte long, a size that does not fit its page map and a
+# damaged header.
+_IN_PLACE = """async () => {
+    const { restoreInPlace } = await import('./pyodide-boot.mjs');
+    const PAGE = 4096, HEADER = 128;
+    const size = HEADER + 9 * PAGE + 300;
+    const snap = new Uint8Array(size);
+    const words = new Uint32Array(snap.buffer, 0, 4);
+    words[0] = 0x706f6e79; words[1] = HEADER; words[2] = 7;
+    for (let i = 16; i < HEADER; i++) snap[i] = i;
+    const heap = (i) => HEADER + i; // the heap's byte i in the snapshot
+    for (let i = 0; i < 9 * PAGE + 300; i++) {
+        const page = Math.floor(heap(i) / PAGE);
+        if (page !== 2 && page !== 3 && page !== 6) snap[heap(i)] = (i * 7 + 3) & 255;
+    }
+    const pack = (bytes) => {
+        const pages = Math.ceil(bytes.length / PAGE);
+        const map = new Uint8Array(Math.ceil(pages / 8));
+        const kept = [];
+        for (let p = 0; p < pages; p++) {
+            const page = bytes.subarray(p * PAGE, Math.min((p + 1) * PAGE, bytes.length));
+            if (page.some((b) => b !== 0)) { map[p >> 3] |= 1 << (p & 7); kept.push(page); }
+        }
+        const out = new Uint8Array(map.length + kept.reduce((n, k) => n + k.length, 0));
+        out.set(map);
+        let at = map.length;
+        for (const k of kept) { out.set(k, at); at += k.length; }
+        return out.buffer;
+    };
+    const fake = (initial) => {
+        const m = { HEAPU8: new Uint8Array(initial).fill(0xaa), given: null };
+        m.growMemory = (n) => {
+            const grown = new Uint8Array(Math.ceil(n / 65536) * 65536).fill(0xaa);
+            grown.set(m.HEAPU8);
+            m.HEAPU8 = grown;
+            return 1;
+        };
+        m.API = { restoreSnapshot(t) { m.given = Array.from(t); return 'config'; } };
+        return m;
+    };
+    const m = fake(5 * PAGE);
+    const original = m.API.restoreSnapshot;
+    restoreInPlace(m, pack(snap), size);
+    const replaced = m.API.restoreSnapshot !== original;
+    const config = m.API.restoreSnapshot(new Uint8Array(0));
+    const wrong = [];
+    for (let i = 0; i < size - HEADER; i++) if (m.HEAPU8[i] !== snap[heap(i)]) wrong.push(i);
+    let beyond = true;
+    for (let i = size - HEADER; i < m.HEAPU8.length; i++) beyond &&= m.HEAPU8[i] === 0xaa;
+    const fails = (packed, n) => {
+        try { restoreInPlace(fake(PAGE), packed, n); return null; } catch (e) { return e.message; }
+    };
+    const whole = new Uint8Array(pack(snap));
+    const badHeader = snap.slice(); badHeader[4] = 6;
+    const longer = new Uint8Array(whole.length + 1); longer.set(whole);
+    return {
+        replaced, config, restoredAfter: m.API.restoreSnapshot === original,
+        header: JSON.stringify(m.given) === JSON.stringify(Array.from(snap.subarray(0, HEADER))),
+        wrong: wrong.length, beyond, grown: m.HEAPU8.length >= size - HEADER,
+        emptyPagesStored: whole.length < size,
+        short: fails(whole.slice(0, -1).buffer, size),
+        long: fails(longer.buffer, size),
+        size: fails(whole.buffer, size + PAGE),
+        badHeader: fails(pack(badHeader), size),
+    };
+}"""
+
+
+def test_a_stored_snapshot_goes_straight_into_the_runtimes_memory(
+    new_context: Any, serve_site: Any
+) -> None:
+    """restoreInPlace writes every byte of the heap where Pyodide would have copied it
+    (zeros over whatever the memory held, the memory grown to fit), hands Pyodide the
+    header alone, and refuses a body that does not fit its page map or header."""
+    context = new_context(route=False)
+    page = context.new_page()
+    open_site(page, serve_site(), "/?screen=atlas")
+    page.wait_for_load_state("networkidle")  # PyScript, which loads after ready
+    got = page.evaluate(_IN_PLACE)
+    assert got["replaced"] and got["restoredAfter"] and got["config"] == "config", got
+    assert got["header"], "Pyodide was not handed the snapshot's header"
+    assert got["wrong"] == 0, got
+    assert got["beyond"] and got["grown"] and got["emptyPagesStored"], got
+    assert "shorter than its page map" in (got["short"] or ""), got
+    assert "longer than its page map" in (got["long"] or ""), got
+    assert got["size"] and got["badHeader"] and "header" in got["badHeader"], got
+
+
 def test_a_heap_larger_than_the_runtimes_initial_memory_is_restored(
     new_context: Any, serve_site: Any
 ) -> None:
