@@ -62,6 +62,12 @@ _TAMPER = """async (how) => {
 
 _HINT = "() => localStorage.getItem('cardroom.snapshot')"
 
+# Who read the stored snapshot: "worker" (its reader) or "page".
+_READ_BY = """() => {
+    const [mark] = performance.getEntriesByName('cardroom:snapshot-read', 'mark');
+    return mark ? mark.detail.by : null;
+}"""
+
 
 def _wait_snapshot(page: Any) -> dict[str, Any]:
     deadline = time.monotonic() + SNAPSHOT_TIMEOUT_S
@@ -137,6 +143,7 @@ def test_repeat_visits_restore_python_from_a_snapshot(new_context: Any, serve_si
     assert _boot_path(page) == "snapshot"
     assert page.evaluate("() => document.documentElement.dataset.snapshot") is None
     assert _steps(page) == ["restore", "open"], _steps(page)  # restoring: a step of its own
+    assert page.evaluate(_READ_BY) == "worker"  # read and checked off the page's thread
     # This context's HTTP cache is in memory and cannot hold the runtime: the page noted the
     # miss (and will not ask again) and took the service worker's copy.
     runtime = page.evaluate(_RUNTIME)
@@ -156,6 +163,7 @@ def test_repeat_visits_restore_python_from_a_snapshot(new_context: Any, serve_si
     page.goto(server.url("/?screen=atlas&state=VT"), wait_until="load", timeout=READY_TIMEOUT_MS)
     wait_ready(page)
     assert _boot_path(page) == "snapshot"
+    assert page.evaluate(_READ_BY) == "worker"
     expect_card(page, "VT")
     page.locator('[data-state="NM"]').click()
     expect_card(page, "NM")
@@ -189,6 +197,34 @@ def test_a_snapshot_from_another_build_or_with_damaged_bytes_falls_back(
     # The bad snapshot is gone: this visit's worker stores a good one in its place.
     now = _wait_snapshot(page)
     assert now["key"] == before["key"] and now["heap"] == before["heap"], (now, before)
+
+
+def test_a_page_that_cannot_start_the_snapshots_reader_reads_it_itself(
+    new_context: Any, serve_site: Any
+) -> None:
+    """The stored snapshot's reader is a worker made from a blob: where the browser refuses
+    it, the page reads and checks the snapshot itself, and still restores from it."""
+    context = new_context(route=False, service_workers="allow")
+    context.add_init_script(
+        """(() => {
+            const Real = window.Worker;
+            window.Worker = function (url, options) {
+                if (String(url).startsWith('blob:')) throw new DOMException('refused', 'SecurityError');
+                return new Real(url, options);
+            };
+        })();"""
+    )
+    server = serve_site()
+    page = context.new_page()
+    open_site(page, server, "/?screen=atlas")
+    assert _boot_path(page) == "worker"
+    _wait_snapshot(page)
+    page.reload(wait_until="load")
+    wait_ready(page)
+    assert _boot_path(page) == "snapshot"
+    assert page.evaluate(_READ_BY) == "page"
+    page.locator('[data-state="ME"]').click()
+    expect_card(page, "ME")
 
 
 # The importers of the zips on the import path (the package's, the standard library's),
