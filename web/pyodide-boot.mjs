@@ -2,7 +2,8 @@
 // started as soon as the page starts loading instead of after PyScript has read its config.
 //
 // index.html loads this module with <script type="module" async>. Right after the
-// first paint (the pre-rendered map needs no script) it starts Python and fetches the
+// first paint (the pre-rendered map needs no script; on a repeat visit, as soon as the
+// document is parsed: see parsed()) it starts Python and fetches the
 // cardroom package (a zip) at the same time, plus the 50 pre-rendered card faces (their
 // <template>s, kept out of index.html so they never delay the first paint) when the
 // routed screen shows cards; they go into #card-templates as soon as they arrive.
@@ -14,7 +15,9 @@
 // - snapshot (a repeat visit): a memory snapshot of an earlier start (Python up,
 //   start-path modules imported) is in Cache Storage under this build's key, Pyodide's
 //   version and this browser's user agent, with an intact SHA-256: Pyodide restores it
-//   (much faster than starting Python), reading it while the runtime loads.
+//   (much faster than starting Python). A worker of its own reads and checks it while the
+//   runtime loads (readInWorker), and its pages go straight into the runtime's memory
+//   (restoreInPlace).
 // - worker (a first visit, or a snapshot that cannot be used: another build or browser,
 //   damaged bytes, a failed restore, which is deleted): Python starts in
 //   snapshot-worker.mjs, off this thread (index.html creates the worker right after the
