@@ -93,18 +93,6 @@ function afterFirstPaint() {
   });
 }
 
-// Once the document is parsed. A repeat visit (a snapshot hinted) starts restoring then,
-// without waiting for the first paint: its first steps are requests (the runtime, the
-// snapshot's reader) whose heavy tasks come after the paint anyway. Python is up 15-20 ms
-// sooner, the atlas's first paint comes 0-10 ms later (A/B in alternation, 8 repeat
-// visits each, benchmarks/README.md).
-function parsed() {
-  return new Promise((resolve) => {
-    if (document.readyState !== "loading") resolve();
-    else document.addEventListener("DOMContentLoaded", resolve, { once: true });
-  });
-}
-
 function fetchOk(url, read) {
   const body = fetch(url).then((r) => {
     if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
@@ -722,8 +710,7 @@ async function boot() {
     if (early || !hinted()) soon();
     found.then((hit) => hit || soon());
   }
-  if (hinted()) await parsed(); // a repeat visit
-  else await afterFirstPaint();
+  await afterFirstPaint();
   const pkg = fetchOk(PACKAGE_URL, (r) => r.arrayBuffer());
   const cards = screenShowsCards()
     ? fetchOk(CARDS_URL, (r) => r.text()).then(insertCards)
