@@ -2,8 +2,7 @@
 // started as soon as the page starts loading instead of after PyScript has read its config.
 //
 // index.html loads this module with <script type="module" async>. Right after the
-// first paint (the pre-rendered map needs no script; on a repeat visit, as soon as the
-// document is parsed: see parsed()) it starts Python and fetches the
+// first paint (the pre-rendered map needs no script) it starts Python and fetches the
 // cardroom package (a zip) at the same time, plus the 50 pre-rendered card faces (their
 // <template>s, kept out of index.html so they never delay the first paint) when the
 // routed screen shows cards; they go into #card-templates as soon as they arrive.
