@@ -296,34 +296,65 @@ def test_two_teams_on_a_tablet_fit_and_play_to_the_result(
     assert_axe(page, f"the result at {width}x{height}")
 
 
+# Whether the first click on "Play again" came while the result was still settling (its
+# first 400 ms, R-113): recorded in the capture phase, before the result's own handler.
+_WATCH_AGAIN = """() => {
+    window.__againWhileSettling = null;
+    document.addEventListener('click', (e) => {
+        const again = e.target.closest && e.target.closest('[data-act=again]');
+        if (again && window.__againWhileSettling === null) {
+            window.__againWhileSettling = !!document.querySelector('.kit-result.is-settling');
+        }
+    }, true);
+}"""
+
+
 def test_a_touch_that_ends_the_game_does_not_press_play_again(new_context: Any, site: Any) -> None:
-    page = two_team_page(new_context, 1024, 768)
     seed, _hands, groups = playable_seed(2, start=60)
-    open_site(page, site, f"/?game=border-up&level=2&mode=local&seed={seed}&autostart=1")
-    page.locator("#bu-half-0 [data-plunge=no]").tap()
-    page.locator("#bu-half-1 [data-plunge=no]").tap()
-    wait_phase(page, "race")
-    lay_out(page, 0, groups[0])
-    lay_out(page, 1, groups[1])
-    cdp = page.context.new_cdp_session(page)
+    # The follow-up tap must come inside the result's first 400 ms; on a machine too busy
+    # for that (the test's round trips are slower than the window), the game is played again
+    # in a fresh page, three times at most.
+    for _attempt in range(3):
+        page = two_team_page(new_context, 1024, 768)
+        open_site(page, site, f"/?game=border-up&level=2&mode=local&seed={seed}&autostart=1")
+        page.locator("#bu-half-0 [data-plunge=no]").tap()
+        page.locator("#bu-half-1 [data-plunge=no]").tap()
+        wait_phase(page, "race")
+        lay_out(page, 0, groups[0])
+        lay_out(page, 1, groups[1])
+        cdp = page.context.new_cdp_session(page)
 
-    def tap_at(x: float, y: float) -> None:
-        for kind, points in (("touchStart", [{"x": x, "y": y, "id": 1}]), ("touchEnd", [])):
-            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+        def tap_at(x: float, y: float, cdp: Any = cdp) -> None:
+            for kind, points in (("touchStart", [{"x": x, "y": y, "id": 1}]), ("touchEnd", [])):
+                cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
-    shouts = []
-    for seat in (0, 1):
-        b = page.locator(f"#bu-half-{seat} [data-call=geoplunge]").bounding_box()
-        assert b is not None
-        shouts.append((b["x"] + b["width"] / 2, b["y"] + b["height"] / 2))
-    # both teams shout inside the window: the second tap ends the game ...
-    tap_at(*shouts[0])
-    tap_at(*shouts[1])
-    page.wait_for_selector("#kit-result-title", timeout=RESULT_TIMEOUT_MS)
-    # ... and at once a follow-up tap lands where "Play again" now is
-    again = page.get_by_role("button", name="Play again").bounding_box()
-    assert again is not None
-    tap_at(again["x"] + again["width"] / 2, again["y"] + again["height"] / 2)
+        shouts = []
+        for seat in (0, 1):
+            b = page.locator(f"#bu-half-{seat} [data-call=geoplunge]").bounding_box()
+            assert b is not None
+            shouts.append((b["x"] + b["width"] / 2, b["y"] + b["height"] / 2))
+        page.evaluate(_WATCH_AGAIN)
+        # both teams shout inside the window: the second tap ends the game ...
+        tap_at(*shouts[0])
+        tap_at(*shouts[1])
+        # ... and at once a follow-up tap lands where "Play again" now is
+        again = page.wait_for_function(
+            """() => {
+                const b = document.querySelector('.kit-result [data-act=again]');
+                if (!b) return null;
+                const r = b.getBoundingClientRect();
+                return {x: r.x + r.width / 2, y: r.y + r.height / 2};
+            }""",
+            timeout=RESULT_TIMEOUT_MS,
+        ).json_value()
+        tap_at(again["x"], again["y"])
+        # the tap reached the button (a click), whether or not the guard let it through
+        page.wait_for_function("() => window.__againWhileSettling !== null", timeout=5_000)
+        if page.evaluate("() => window.__againWhileSettling"):
+            break
+        page.context.close()
+    else:
+        pytest.fail("three tries could not tap Play again within the result's first 400 ms")
     time.sleep(1.0)
     expect(page.locator("#kit-result-title")).to_be_visible()
     assert f"seed={seed}" in page.url, "Play again was pressed by the ghost click"
