@@ -296,15 +296,12 @@ def test_two_teams_on_a_tablet_fit_and_play_to_the_result(
     assert_axe(page, f"the result at {width}x{height}")
 
 
-# Whether the first click on "Play again" came while the result was still settling (its
-# first 400 ms, R-113): recorded in the capture phase, before the result's own handler.
-_WATCH_AGAIN = """() => {
-    window.__againWhileSettling = null;
-    document.addEventListener('click', (e) => {
-        const again = e.target.closest && e.target.closest('[data-act=again]');
-        if (again && window.__againWhileSettling === null) {
-            window.__againWhileSettling = !!document.querySelector('.kit-result.is-settling');
-        }
+# For each touch that ends, whether the result was still settling (its first 400 ms,
+# R-113, when it takes no pointer events): recorded in the capture phase.
+_WATCH_TAPS = """() => {
+    window.__tapsWhileSettling = [];
+    document.addEventListener('touchend', () => {
+        window.__tapsWhileSettling.push(!!document.querySelector('.kit-result.is-settling'));
     }, true);
 }"""
 
@@ -333,7 +330,7 @@ def test_a_touch_that_ends_the_game_does_not_press_play_again(new_context: Any, 
             b = page.locator(f"#bu-half-{seat} [data-call=geoplunge]").bounding_box()
             assert b is not None
             shouts.append((b["x"] + b["width"] / 2, b["y"] + b["height"] / 2))
-        page.evaluate(_WATCH_AGAIN)
+        page.evaluate(_WATCH_TAPS)
         # both teams shout inside the window: the second tap ends the game ...
         tap_at(*shouts[0])
         tap_at(*shouts[1])
@@ -347,10 +344,11 @@ def test_a_touch_that_ends_the_game_does_not_press_play_again(new_context: Any, 
             }""",
             timeout=RESULT_TIMEOUT_MS,
         ).json_value()
+        before = page.evaluate("() => window.__tapsWhileSettling.length")
         tap_at(again["x"], again["y"])
-        # the tap reached the button (a click), whether or not the guard let it through
-        page.wait_for_function("() => window.__againWhileSettling !== null", timeout=5_000)
-        if page.evaluate("() => window.__againWhileSettling"):
+        # the follow-up touch came while the result was settling
+        page.wait_for_function(f"() => window.__tapsWhileSettling.length > {before}", timeout=5_000)
+        if page.evaluate(f"() => window.__tapsWhileSettling[{before}]"):
             break
         page.context.close()
     else:
