@@ -443,6 +443,47 @@ def test_the_clock_offset_converges_on_a_skewed_clock_with_jittery_delays(skew: 
     assert sync.to_host(5.0) == pytest.approx(5.0 + sync.offset)
 
 
+_LEG = st.floats(min_value=0.0, max_value=200.0, allow_nan=False)
+
+
+@given(
+    skew=st.floats(min_value=-1e8, max_value=1e8, allow_nan=False),
+    exchanges=st.lists(
+        st.tuples(_LEG, st.floats(min_value=0.0, max_value=5.0), _LEG, st.floats(50, 2000)),
+        min_size=1,
+        max_size=45,
+    ),
+)
+def test_the_clock_offsets_error_bound_always_holds(
+    skew: float, exchanges: list[tuple[float, float, float, float]]
+) -> None:
+    """Whatever the two legs' delays (asymmetric, bursty, more samples than the window),
+    the true offset lies within the estimate's stated error (R-180)."""
+    sync = ClockSync()
+    host_time = 1_000_000_000.0  # the host's clock; the guest's reads host_time - skew
+    for up, held, down, pause in exchanges:
+        t0 = host_time - skew
+        t1 = host_time + up
+        t2 = t1 + held
+        host_time = t2 + down
+        sync.add(t0, t1, t2, host_time - skew)
+        host_time += pause
+    slack = 1e-12 * max(abs(skew), host_time)  # float rounding of the stamps (~1 µs)
+    assert abs(sync.offset - skew) <= sync.error + slack
+
+
+def test_the_clock_takes_the_fastest_exchange_not_a_median_of_the_fastest() -> None:
+    """Five quick exchanges, four of them lopsided: a median of their offsets is 1.5 ms
+    off while the fastest round trip bounds the error to 0.5 ms."""
+    sync = ClockSync()
+    sync.add(0.0, 0.5, 0.5, 1.0)  # 0.5 ms each way: offset 0, round trip 1
+    for k in range(4):  # 3.5 ms up, 0.5 down: offset 1.5, round trip 4
+        base = 100.0 * (k + 1)
+        sync.add(base, base + 3.5, base + 3.5, base + 4.0)
+    assert sync.offset == 0.0
+    assert sync.error == 0.5
+
+
 def test_the_clock_ignores_impossible_samples_and_pongs_for_no_ping() -> None:
     sync = ClockSync()
     sync.add(10, 5, 100, 9)  # answered before it was asked: a clock jumped

@@ -204,13 +204,14 @@ class ClockSync:
 
     Each exchange gives the guest's send and receive times ``t0``, ``t3`` and the host's
     receive and send times ``t1``, ``t2``: offset ``((t1 - t0) + (t2 - t3)) / 2``, round
-    trip ``(t3 - t0) - (t2 - t1)``. Queueing only ever adds delay, so the samples with the
-    shortest round trips are the truest: the estimate is the median offset of the
-    ``keep`` fastest of the last ``window`` samples, and the error is bounded by half the
-    fastest round trip (the true offset lies within ``offset ± rtt / 2`` of any sample)."""
+    trip ``(t3 - t0) - (t2 - t1)``. The true offset lies within ``offset ± rtt / 2`` of
+    any sample (the two legs' delays differ by at most their sum), and queueing only ever
+    adds delay, so the fastest round trip is the truest: the estimate is the offset of the
+    fastest of the last ``window`` samples (the latest of equals), and its error is at most
+    half that round trip. (A median of the few fastest samples' offsets is not bounded so:
+    a slower sample's offset can be off by up to half its own round trip.)"""
 
     window: int = 32
-    keep: int = 5
     samples: deque[tuple[float, float]] = field(default_factory=deque)
 
     def add(self, t0: float, t1: float, t2: float, t3: float) -> None:
@@ -225,18 +226,24 @@ class ClockSync:
     def ready(self) -> bool:
         return bool(self.samples)
 
+    def _fastest(self) -> tuple[float, float] | None:
+        best: tuple[float, float] | None = None
+        for sample in self.samples:  # oldest first: `<=` keeps the latest of equals
+            if best is None or sample[0] <= best[0]:
+                best = sample
+        return best
+
     @property
     def offset(self) -> float:
-        if not self.samples:
-            return 0.0
-        best = sorted(self.samples)[: self.keep]
-        offsets = sorted(o for _, o in best)
-        return offsets[len(offsets) // 2]
+        """The estimate of ``host clock - guest clock`` (ms); 0 before any sample."""
+        best = self._fastest()
+        return best[1] if best else 0.0
 
     @property
     def error(self) -> float:
         """Half the fastest round trip: the bound of the estimate's error (ms)."""
-        return min(r for r, _ in self.samples) / 2 if self.samples else float("inf")
+        best = self._fastest()
+        return best[0] / 2 if best else float("inf")
 
     def to_host(self, guest_time: float) -> float:
         return guest_time + self.offset
