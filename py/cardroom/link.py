@@ -227,11 +227,8 @@ class ClockSync:
         return bool(self.samples)
 
     def _fastest(self) -> tuple[float, float] | None:
-        best: tuple[float, float] | None = None
-        for sample in self.samples:  # oldest first: `<=` keeps the latest of equals
-            if best is None or sample[0] <= best[0]:
-                best = sample
-        return best
+        # newest first: min() keeps the first of equal round trips, so the latest
+        return min(reversed(self.samples), key=lambda s: s[0], default=None)
 
     @property
     def offset(self) -> float:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from cardroom import tournament as tm
-from cardroom.web.director_logic import VIEWS, Desk, kind_text
+from cardroom.web.director_logic import VIEWS, Desk, kind_text, schedule_rows
 
 __all__ = ["render", "schedule_rows"]
 
@@ -207,24 +207,6 @@ def _teams(desk: Desk) -> str:
 
 
 # ------------------------------------------------------------------ rounds
-
-
-def schedule_rows(combo: int, rounds: int) -> list[tuple[int, str, int, str]]:
-    """(round, kind, minutes, what is played) for every round of the schedule (R-125)."""
-    c = tm.COMBOS[combo]
-    n = len(c.games)
-    out = []
-    for r in range(1, rounds + 1):
-        plan = tm.round_plan(combo, r, rounds)
-        kind = str(plan["kind"])
-        games = {
-            "morning": f"Games 1-{n} at Level {c.level}, in order, cycling",
-            "afternoon": "Two games: the statehood pick's winner chooses, then the other team",
-            "all": f"All {n} games, in order, cycling",
-            "call": "Each team secretly calls 2 games; the union in game order",
-        }[kind]
-        out.append((r, kind, int(plan["minutes"]), games))
-    return out
 
 
 KIND_LABEL = {"morning": "Morning", "afternoon": "Afternoon", "all": "All", "call": "Call"}

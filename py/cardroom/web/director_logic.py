@@ -27,6 +27,7 @@ __all__ = [
     "file_name",
     "load_store",
     "parse_tournament_link",
+    "schedule_rows",
     "tournament_problems",
 ]
 
@@ -375,3 +376,21 @@ def _sentence(text: str) -> str:
         return text
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def schedule_rows(combo: int, rounds: int) -> list[tuple[int, str, int, str]]:
+    """(round, kind, minutes, what is played) for every round of the schedule (R-125)."""
+    c = tm.COMBOS[combo]
+    n = len(c.games)
+    out = []
+    for r in range(1, rounds + 1):
+        plan = tm.round_plan(combo, r, rounds)
+        kind = str(plan["kind"])
+        games = {
+            "morning": f"Games 1-{n} at Level {c.level}, in order, cycling",
+            "afternoon": "Two games: the statehood pick's winner chooses, then the other team",
+            "all": f"All {n} games, in order, cycling",
+            "call": "Each team secretly calls 2 games; the union in game order",
+        }[kind]
+        out.append((r, kind, int(plan["minutes"]), games))
+    return out

@@ -29,38 +29,16 @@ from dataclasses import dataclass
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import jsnull  # type: ignore[import-not-found]
 
 from cardroom.web import dom, kit_dom
-from cardroom.web.hand_model import HAND, Arrangement
+from cardroom.web.hand_model import HAND, Arrangement, help_html
 
-__all__ = ["HandBoard", "absent", "help_html", "present"]
+__all__ = ["HandBoard", "help_html"]
 
 #: How far (px) a pointer must travel before a press becomes a drag.
 DRAG_THRESHOLD = 6
 #: Distance (px) from the window's top/bottom edge where a drag scrolls the page.
 EDGE = 48
-
-
-def help_html(element_id: str, more: str = "") -> str:
-    """How to move cards, for the cards' ``aria-describedby`` (``more``: the game's keys)."""
-    extra = f", {more}" if more else ""
-    return (
-        f'<p class="bu-help" id="{element_id}"><span class="bu-help-kbd">Keyboard: '
-        "<kbd>Tab</kbd> to a card, <kbd>1</kbd> <kbd>2</kbd> <kbd>3</kbd> put it in that "
-        "group, <kbd>←</kbd> <kbd>→</kbd> move it within its group, <kbd>Backspace</kbd> "
-        f'returns it to the hand{extra}.</span> <span class="bu-help-ptr">Mouse or touch: '
-        "drag cards into the groups and along them, or tap a card and then a group.</span></p>"
-    )
-
-
-def absent(x: Any) -> bool:
-    """True for Python None and JavaScript null (what a DOM query finds nothing as)."""
-    return x is None or x is jsnull
-
-
-def present(x: Any) -> bool:
-    return not absent(x)
 
 
 @dataclass
@@ -203,10 +181,10 @@ class HandBoard:
                 where += ", part of the hint"
             el.setAttribute("data-zone-key", key)
             label = el.querySelector(".hb-where")
-            if present(label):
+            if dom.nullable(label) is not None:
                 label.textContent = f", {where}"
         if (
-            present(active)
+            dom.nullable(active) is not None
             and active.hasAttribute("data-card")
             and self._owns(active)
             and js.document.activeElement != active
@@ -280,7 +258,7 @@ class HandBoard:
 
     def _key(self, evt: Any) -> None:
         el = evt.target.closest("[data-card]") if evt.target.closest else None
-        if absent(el) or not self._owns(el) or evt.ctrlKey or evt.metaKey:
+        if dom.nullable(el) is None or not self._owns(el) or evt.ctrlKey or evt.metaKey:
             return
         code = el.getAttribute("data-card")
         key = evt.key
@@ -300,7 +278,7 @@ class HandBoard:
                 self.move(code, HAND)
         elif key in ("ArrowLeft", "ArrowRight"):
             delta = -1 if key == "ArrowLeft" else 1
-            if present(el.closest(".is-rotated")):
+            if dom.closest(el, ".is-rotated") is not None:
                 delta = -delta
             if self.arr.shift(code, delta):
                 self._changed(self._where(code))
@@ -345,14 +323,14 @@ class HandBoard:
 
     def _contextmenu(self, evt: Any) -> None:
         # a long press on a card (touch) must not open the context menu mid-drag
-        if evt.target.closest and present(evt.target.closest("[data-card]")):
+        if dom.closest(evt.target, "[data-card]") is not None:
             evt.preventDefault()
 
     def _down(self, evt: Any) -> None:
         if self.locked or (evt.pointerType == "mouse" and evt.button != 0):
             return
         el = evt.target.closest("[data-card]")
-        if absent(el) or not self._owns(el) or evt.pointerId in self.drags:
+        if dom.nullable(el) is None or not self._owns(el) or evt.pointerId in self.drags:
             return
         code = el.getAttribute("data-card")
         if any(d.code == code for d in self.drags.values()):
@@ -369,7 +347,7 @@ class HandBoard:
         d.started = True
         r = d.el.getBoundingClientRect()
         d.off_x, d.off_y = d.x0 - r.left, d.y0 - r.top
-        d.rotated = present(d.el.closest(".is-rotated"))
+        d.rotated = dom.closest(d.el, ".is-rotated") is not None
         ghost = d.el.cloneNode(True)
         for attr in ("data-card", "tabindex", "id", "aria-labelledby", "aria-describedby"):
             ghost.removeAttribute(attr)
@@ -412,10 +390,10 @@ class HandBoard:
 
     def _zone_at(self, x: float, y: float) -> str | None:
         hit = js.document.elementFromPoint(x, y)
-        if absent(hit):
+        if dom.nullable(hit) is None:
             return None
         zone = hit.closest("[data-zone]")
-        if absent(zone) or not self._owns(zone):
+        if dom.nullable(zone) is None or not self._owns(zone):
             return None
         return zone.getAttribute("data-zone")
 
@@ -477,7 +455,7 @@ class HandBoard:
             if not self.locked and self.selected is not None:
                 key = self._zone_at(evt.clientX, evt.clientY)
                 target = evt.target.closest("[data-card]") if evt.target.closest else None
-                if present(key) and absent(target):
+                if dom.nullable(key) is not None and dom.nullable(target) is None:
                     self._tap_zone(key)
             return
         if not d.started:

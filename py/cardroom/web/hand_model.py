@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["HAND", "Arrangement", "Zone"]
+__all__ = ["HAND", "Arrangement", "Zone", "help_html"]
 
 #: The key of the hand zone (every other zone is a group slot).
 HAND = "hand"
@@ -133,3 +133,15 @@ class Arrangement:
             for code in saved.get(zone.key, ()) or ():
                 if isinstance(code, str) and code in self.cards:
                     self.move(code, zone.key)
+
+
+def help_html(element_id: str, more: str = "") -> str:
+    """How to move cards, for the cards' ``aria-describedby`` (``more``: the game's keys)."""
+    extra = f", {more}" if more else ""
+    return (
+        f'<p class="bu-help" id="{element_id}"><span class="bu-help-kbd">Keyboard: '
+        "<kbd>Tab</kbd> to a card, <kbd>1</kbd> <kbd>2</kbd> <kbd>3</kbd> put it in that "
+        "group, <kbd>←</kbd> <kbd>→</kbd> move it within its group, <kbd>Backspace</kbd> "
+        f'returns it to the hand{extra}.</span> <span class="bu-help-ptr">Mouse or touch: '
+        "drag cards into the groups and along them, or tap a card and then a group.</span></p>"
+    )
