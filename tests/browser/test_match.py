@@ -20,6 +20,8 @@ from browser_helpers import format_violations, open_site, run_axe
 from playwright.sync_api import expect
 
 from cardroom.match import Match
+from cardroom.web.kit_logic import SAVE_PREFIX, Save, decode_save
+from cardroom.web.match_logic import mmss, round_left_ms
 
 pytestmark = pytest.mark.browser
 
@@ -42,6 +44,51 @@ def saved_match(page: Any) -> Match:
     )
     assert len(raw) == 1, f"expected one saved match, found {len(raw)}"
     return Match.from_json(json.loads(raw[0])["match"])
+
+
+#: Press Pause 30 ms after the round clock passes a second (``base`` less the wall clock
+#: is what is left of the round), keeping the page busy from before that second until
+#: the press: no tick can show the new second first. Returns the clock shown after it.
+PAUSE_AS_A_SECOND_PASSES = """(base) => new Promise(done => {
+  const wall = () => performance.timeOrigin + performance.now();
+  const plan = () => {
+    const at = base - 1000 * Math.floor((base - wall()) / 1000);
+    if (at - wall() < 100) { setTimeout(plan, 150); return; }
+    setTimeout(() => {
+      if (wall() > at - 20) { plan(); return; }  // the timer came late: the next second
+      while (wall() < at + 30) { /* the page does nothing else */ }
+      document.querySelector('#kit-pause').click();
+      done(document.querySelector('#mt-clock').textContent);
+    }, Math.max(0, at - wall() - 250));
+  };
+  plan();
+})"""
+
+
+def saved_game(page: Any) -> Save:
+    """The match's one saved game."""
+    raw = page.evaluate(
+        f"""() => Object.keys(sessionStorage).filter(k => k.startsWith('{SAVE_PREFIX}'))
+                 .map(k => sessionStorage.getItem(k))"""
+    )
+    assert len(raw) == 1, f"expected one saved game, found {len(raw)}"
+    save = decode_save(raw[0])
+    assert save is not None
+    return save
+
+
+def round_left_base(page: Any) -> float:
+    """The wall time at which the round clock would run out if the game ran on."""
+    m, clock = saved_match(page), saved_game(page).clock
+    assert not clock.paused
+    return m.limit_ms - m.elapsed_ms + clock.t0 + clock.paused_ms
+
+
+def saved_game_ms(page: Any) -> int:
+    """The game time of the match's one saved game, paused, from its saved clock."""
+    clock = saved_game(page).clock
+    assert clock.paused_at is not None
+    return clock.now(clock.paused_at)
 
 
 def shown_points(page: Any) -> tuple[int, int]:
@@ -175,9 +222,12 @@ def test_a_pass_and_play_link_with_a_short_clock_and_a_reload(page: Any, site: A
     m = saved_match(page)
     assert (m.combo, m.kind, m.limit_ms, m.seed) == (2, "morning", 180_000, 5)
     # Pause stops the round clock with the game's (R-171)
-    page.locator("#kit-pause").click()
+    # pressed just after the round clock passes a second, when no tick has shown it
+    paused = page.evaluate(PAUSE_AS_A_SECOND_PASSES, round_left_base(page))
     expect(page.locator("#kit-paused-h")).to_be_visible()
-    paused = page.locator("#mt-clock").inner_text()
+    # the clock shows at once the time it stopped at, not the time of its last tick
+    assert paused == mmss(round_left_ms(saved_match(page), saved_game_ms(page)))
+    assert paused == page.locator("#mt-clock").inner_text()
     page.wait_for_timeout(1200)
     assert page.locator("#mt-clock").inner_text() == paused
     page.locator("#kit-resume").click()

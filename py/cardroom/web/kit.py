@@ -56,7 +56,6 @@ __all__ = [
 #: Nothing on a result screen reacts for this long (ms) after it appears (R-113).
 SETTLE_MS = 400
 BANNER_MS = 1600
-SAVE_PREFIX = "cardroom:game:"
 
 
 def wall() -> float:

@@ -29,9 +29,13 @@ class Clocked:
     area: Any
     overlay: Any
     pause_btn: Any
+    screen: Any
 
     # the table's
     def save(self) -> None:
+        raise NotImplementedError
+
+    def tick(self) -> None:
         raise NotImplementedError
 
     def update(self) -> None:
@@ -80,6 +84,15 @@ class Clocked:
         self.schedule()
         self.show_paused(why)
         self.save()
+        self.redraw_clocks()
+
+    def redraw_clocks(self) -> None:
+        """Show the time the clock stopped (or starts again) at, now, not at the next
+        tick: a clock that changes after Pause looks as if it still ran."""
+        self.tick()
+        on_clock = getattr(self.screen, "on_clock", None)
+        if on_clock is not None:
+            on_clock()
 
     def show_paused(self, why: str) -> None:
         self.overlay.hidden = False
@@ -109,3 +122,4 @@ class Clocked:
         self.save()
         dom.announce("The clock runs again.")
         self.update()
+        self.redraw_clocks()

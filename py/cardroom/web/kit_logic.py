@@ -317,6 +317,8 @@ class CorruptSave(ValueError):
 
 
 SAVE_VERSION = 1
+#: a saved game's key in ``sessionStorage``: this, then the table's run
+SAVE_PREFIX = "cardroom:game:"
 
 
 @dataclass(frozen=True, slots=True)

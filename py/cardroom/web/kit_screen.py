@@ -13,7 +13,6 @@ from pyscript import web  # type: ignore[import-not-found]
 
 from cardroom.web import dom, kit_dom
 from cardroom.web.kit import (
-    SAVE_PREFIX,
     GameUI,
     _history_run,
     _storage,
@@ -23,6 +22,7 @@ from cardroom.web.kit import (
 from cardroom.web.kit_logic import (
     MAX_SEED,
     MODE_TEXT,
+    SAVE_PREFIX,
     CorruptSave,
     Route,
     Save,

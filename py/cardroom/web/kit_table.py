@@ -21,7 +21,6 @@ from pyscript import web  # type: ignore[import-not-found]
 from cardroom.web import dom, kit_dom
 from cardroom.web.kit import (
     BANNER_MS,
-    SAVE_PREFIX,
     SETTLE_MS,
     _storage,
     mmss,
@@ -29,6 +28,7 @@ from cardroom.web.kit import (
 )
 from cardroom.web.kit_clock import Clocked
 from cardroom.web.kit_logic import (
+    SAVE_PREFIX,
     EngineRefused,
     Save,
     Setup,

@@ -24,8 +24,8 @@ from cardroom.web import dom, kit_dom
 from cardroom.web import match_html as mh
 from cardroom.web import match_logic as ml
 from cardroom.web import match_save as msave
-from cardroom.web.kit import SAVE_PREFIX, GameUI, _history_run, _storage, _url, wall
-from cardroom.web.kit_logic import CorruptSave, Route, Setup, decode_save, new_seed
+from cardroom.web.kit import GameUI, _history_run, _storage, _url, wall
+from cardroom.web.kit_logic import SAVE_PREFIX, CorruptSave, Route, Setup, decode_save, new_seed
 from cardroom.web.kit_table import Table
 from cardroom.web.match_panels import ResultPanel, SetupPanel
 from cardroom.web.match_tables import Host, PickUI, game_ui, up_number

@@ -60,6 +60,10 @@ class Host:
     def start(self, *_args: Any, **_kw: Any) -> None:  # a match's game has no Play again
         return None
 
+    def on_clock(self) -> None:
+        """The game's clock stopped or runs again: so does the round clock (R-171)."""
+        self.screen.tick()
+
 
 # ---------------------------------------------------------------------- the picks
 
