@@ -12,10 +12,15 @@ import pytest
 from hypothesis import settings
 
 # CI runs the property tests on a fixed sequence of examples, so a run is repeatable;
-# locally each run draws new examples and keeps failures in .hypothesis/.
-settings.register_profile("ci", derandomize=True, print_blob=True)
+# locally each run draws new examples and keeps failures in .hypothesis/. Neither times
+# an example: speed is measured by benchmarks/, and an example can be slow on a machine
+# that runs the browser tests alongside.
+settings.register_profile("local", deadline=None)
+settings.register_profile("ci", derandomize=True, print_blob=True, deadline=None)
 if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
     settings.load_profile("ci")
+else:
+    settings.load_profile("local")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
