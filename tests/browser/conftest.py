@@ -403,11 +403,18 @@ def persistent_context(playwright_instance: Any, profile: Path) -> Any:
 
 
 @pytest.fixture
-def new_context(browser: Any, request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
+def new_context(
+    browser: Any,
+    request: pytest.FixtureRequest,
+    serve_site: Callable[[], SiteServer],  # noqa: ARG001
+) -> Iterator[Callable[..., Any]]:
     """``new_context(**playwright_options)`` -> a guarded context, closed and checked after.
 
     ``route=False`` (for service-worker tests) records instead of aborting; the launch flag
-    ``--host-resolver-rules`` still keeps other hosts unreachable.
+    ``--host-resolver-rules`` still keeps other hosts unreachable. It comes after
+    ``serve_site``, so a test's private servers stop only once its contexts are closed: a
+    page still open when its server stopped would fail to fetch (its service worker's
+    update check, for one) and report it on the console.
     """
     made: list[tuple[Any, Guard]] = []
 
