@@ -83,10 +83,35 @@ def intro_css() -> str:
     return f".screen-intro{{display:none}}\n{shown}{{display:block}}"
 
 
-def stylesheet() -> str:
-    """app.css first, then every screen's stylesheet (web/*.css): inlined, no request."""
-    sheets = [WEB / "app.css"] + sorted(p for p in WEB.glob("*.css") if p.name != "app.css")
-    return "\n".join(p.read_text("utf-8").strip() for p in sheets).strip()
+#: The stylesheets that the page as built uses, besides app.css: the pre-rendered home,
+#: atlas and game introductions take rules from these. No other sheet has a rule that
+#: selects anything in the page as built (tests/browser/test_first_paint.py checks it).
+FIRST_PAINT_SHEETS = frozenset({"kit", "share"})
+
+
+def sheets() -> list[Path]:
+    """app.css first, then every screen's stylesheet (web/*.css), in cascade order."""
+    return [WEB / "app.css"] + sorted(p for p in WEB.glob("*.css") if p.name != "app.css")
+
+
+def stylesheets() -> str:
+    """Every stylesheet, inlined (no request), in cascade order. Those the first paint needs
+    are ``<style>``; the others are kept as text (``<script type="text/css">``, which the
+    browser neither runs nor parses as CSS) that web/boot.js turns into ``<style>`` in the
+    same place once the page has painted, before Python shows any screen: the page parses
+    half the CSS before its first paint, and the cascade stays the same."""
+    out = []
+    for path in sheets():
+        css = path.read_text("utf-8").strip()
+        name = path.stem
+        if name == "app" or name in FIRST_PAINT_SHEETS:
+            out.append(f'<style data-sheet="{name}">\n{css}\n</style>')
+        else:
+            if "</script" in css.lower():
+                raise ValueError(f"{path.name} cannot be kept in a script element")
+            out.append(f'<script type="text/css" data-sheet="{name}">\n{css}\n</script>')
+    out.append(f'<style data-sheet="intros">\n{intro_css()}\n</style>')
+    return "\n".join(out)
 
 
 def write_index(
@@ -96,7 +121,7 @@ def write_index(
     page = fill(
         (WEB / "index.html").read_text("utf-8"),
         {
-            "CSS": stylesheet() + "\n" + intro_css(),
+            "CSS": stylesheets(),
             "BOOT_JS": boot.strip(),
             "MAP": map_svg,
             "STATE_OPTIONS": render_options(records),

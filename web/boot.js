@@ -10,6 +10,21 @@
   if (/^(1|true|yes)$/i.test(new URLSearchParams(location.search).get("embed") || "")) {
     root.setAttribute("data-embed", "1");
   }
+  // The stylesheets that the page as built does not use (sitebuild/page.py) are text in
+  // it until the first paint is done: each becomes a <style> in its own place, so the
+  // cascade is the one of all the sheets in their order. The boot module calls this as
+  // Python starts and again before a screen is shown; a second call finds nothing to do.
+  function styles() {
+    var later = document.querySelectorAll('script[type="text/css"][data-sheet]');
+    for (var i = 0; i < later.length; i++) {
+      var sheet = document.createElement("style");
+      sheet.setAttribute("data-sheet", later[i].getAttribute("data-sheet"));
+      sheet.textContent = later[i].textContent;
+      later[i].replaceWith(sheet);
+    }
+  }
+  window.cardroomStyles = styles;
+  addEventListener("beforeprint", styles); // the print rules are among them
   var loader = document.getElementById("loader");
   var meter = loader.querySelector(".progress");
   var bar = loader.querySelector(".progress-bar");
@@ -62,6 +77,7 @@
   function fail(msg) {
     if (root.dataset.ready || failed) return;
     failed = true;
+    styles();
     loader.classList.add("failed");
     loader.setAttribute("role", "alert");
     text.textContent = "cardroom could not start: " + msg + " Reload the page to try again.";

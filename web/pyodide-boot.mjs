@@ -92,6 +92,11 @@ function afterFirstPaint() {
   });
 }
 
+// The stylesheets the first paint does without (web/boot.js, sitebuild/page.py).
+function laterStyles() {
+  if (typeof window.cardroomStyles === "function") window.cardroomStyles();
+}
+
 function fetchOk(url, read) {
   const body = fetch(url).then((r) => {
     if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
@@ -720,6 +725,8 @@ async function boot() {
   let pyodide = null;
   let path = "snapshot";
   const hit = await found;
+  // the stylesheets the first paint did without, once the restore (or worker) has started
+  setTimeout(laterStyles, 0);
   if (hit) {
     stage("restore", "Restoring Python…");
     try {
@@ -755,6 +762,7 @@ async function boot() {
   mountPackage(pyodide, await pkg, path === "fresh");
   registerPyScriptModules(pyodide);
   await cards; // in the page long before Python is up; screens clone them at once
+  laterStyles(); // done by now, unless that task has not run yet
   stage("open", "Opening cardroom…");
   await nextTask();
   await importInSteps(pyodide);
