@@ -134,3 +134,52 @@ def write_y4m(path: Any, text: str, width: int = 640, height: int = 480, frames:
         f.write(f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode())
         for _ in range(frames):
             f.write(b"FRAME\n" + bytes(y_plane) + chroma + chroma)
+
+
+Point = tuple[float, float]
+
+
+class Touch:
+    """Real touch input through the DevTools protocol: Chromium turns it into pointer
+    events of type "touch", one ``pointerId`` per finger."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.cdp = page.context.new_cdp_session(page)
+
+    def fingers(self, kind: str, points: list[tuple[int, float, float]]) -> None:
+        """One touch event: ``kind`` (touchStart, touchMove, touchEnd) with the fingers
+        still down, as (finger id, x, y)."""
+        self.cdp.send(
+            "Input.dispatchTouchEvent",
+            {"type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, x, y in points]},
+        )
+
+    def drag_fingers(self, moves: list[tuple[int, Point, Point]], steps: int = 10) -> None:
+        """Drag several fingers at once, in ``steps`` moves: (finger id, from, to) each."""
+        self.fingers("touchStart", [(i, a[0], a[1]) for i, a, _ in moves])
+        for k in range(1, steps + 1):
+            t = k / steps
+            self.fingers(
+                "touchMove",
+                [(i, a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t) for i, a, b in moves],
+            )
+        self.fingers("touchEnd", [])
+
+    def drag(self, a: Point, b: Point, steps: int = 10) -> None:
+        """One finger from ``a`` to ``b``."""
+        self.drag_fingers([(1, a, b)], steps)
+
+    def tap(self, target: Any) -> None:
+        """One finger down and up on a point, or on the middle of a locator's box, which
+        must be on the screen."""
+        if isinstance(target, tuple):
+            x, y = target
+        else:
+            box = target.bounding_box()
+            assert box is not None, "a tap on nothing"
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            w, h = self.page.evaluate("[innerWidth, innerHeight]")
+            assert 0 <= x <= w and 0 <= y <= h, "a tap off the screen"
+        self.fingers("touchStart", [(1, x, y)])
+        self.fingers("touchEnd", [])

@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from browser_helpers import format_violations, open_site, run_axe, wait_ready
+from browser_helpers import Touch, format_violations, open_site, run_axe, wait_ready
 from playwright.sync_api import expect
 
 from cardroom import atlas, scoring
@@ -176,36 +176,6 @@ def _has(cls: str) -> Any:
     return re.compile(rf"(^|\s){cls}(\s|$)")
 
 
-class Touch:
-    """Real touch input through the DevTools protocol (Chromium turns it into pointer
-    events of type "touch", one pointerId per finger)."""
-
-    def __init__(self, page: Any) -> None:
-        self.page = page
-        self.cdp = page.context.new_cdp_session(page)
-
-    def send(self, kind: str, points: list[tuple[int, float, float]]) -> None:
-        self.cdp.send(
-            "Input.dispatchTouchEvent",
-            {
-                "type": kind,
-                "touchPoints": [{"x": x, "y": y, "id": i} for i, x, y in points],
-            },
-        )
-
-    def drag(self, moves: list[tuple[int, tuple[float, float], tuple[float, float]]]) -> None:
-        """Drag several fingers at once: (finger id, from, to) each."""
-        self.send("touchStart", [(i, a[0], a[1]) for i, a, _ in moves])
-        steps = 10
-        for k in range(1, steps + 1):
-            t = k / steps
-            self.send(
-                "touchMove",
-                [(i, a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t) for i, a, b in moves],
-            )
-        self.send("touchEnd", [])
-
-
 def in_view(page: Any, *points: tuple[float, float]) -> None:
     w, h = page.evaluate("[innerWidth, innerHeight]")
     for x, y in points:
@@ -216,7 +186,7 @@ def touch_drag(page: Any, touch: Touch, seat: int, code: str, slot: int) -> None
     a = centre(card(page, seat, code))
     b = drop_point(page, seat, slot)
     in_view(page, a, b)
-    touch.drag([(1, a, b)])
+    touch.drag(a, b)
     expect(page.locator(".hb-ghost")).to_have_count(0)
 
 
@@ -452,7 +422,7 @@ def test_split_screen_invalid_shout_gives_the_bonus(
     a2, b2 = box_centre(card(page, 1, bad[0][0])), drop_point(page, 1, 1)
     a1, b1 = box_centre(card(page, 0, hands[0][0])), drop_point(page, 0, 3)
     in_view(page, a1, b1, a2, b2)
-    touch.drag([(1, a2, b2), (2, a1, b1)])
+    touch.drag_fingers([(1, a2, b2), (2, a1, b1)])
     assert slot_codes(page, 1, 1) == [bad[0][0]], "Team 2's finger did not land"
     assert slot_codes(page, 0, 3) == [hands[0][0]], "Team 1's finger did not land"
     # Team 1 asks for a hint with its button: a group compatible with its cards

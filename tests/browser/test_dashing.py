@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_helpers import format_violations, open_site, run_axe, wait_ready
+from browser_helpers import Touch, format_violations, open_site, run_axe, wait_ready
 from playwright.sync_api import expect
 
 from cardroom import atlas, names, scoring
@@ -142,33 +142,13 @@ def mouse_drag(page: Any, seat: int, card_id: str) -> None:
     expect(page.locator(".hb-ghost")).to_have_count(0)
 
 
-class Touch:
-    """Real touch input through the DevTools protocol (pointer events of type touch)."""
-
-    def __init__(self, page: Any) -> None:
-        self.cdp = page.context.new_cdp_session(page)
-
-    def send(self, kind: str, points: list[tuple[float, float]]) -> None:
-        self.cdp.send(
-            "Input.dispatchTouchEvent",
-            {"type": kind, "touchPoints": [{"x": x, "y": y, "id": 1} for x, y in points]},
-        )
-
-    def drag(self, a: tuple[float, float], b: tuple[float, float]) -> None:
-        self.send("touchStart", [a])
-        for k in range(1, 9):
-            t = k / 8
-            self.send("touchMove", [(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)])
-        self.send("touchEnd", [])
-
-
 def touch_drag(page: Any, touch: Touch, seat: int, card_id: str) -> None:
     a = centre(card(page, seat, card_id))
     b = drop_point(page, seat)
     w, h = page.evaluate("[innerWidth, innerHeight]")
     for x, y in (a, b):
         assert 0 <= x <= w and 0 <= y <= h, f"({x:.0f}, {y:.0f}) is off screen"
-    touch.drag(a, b)
+    touch.drag(a, b, steps=8)
     expect(page.locator(".hb-ghost")).to_have_count(0)
 
 

@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 import pytest
-from browser_helpers import format_violations, open_site, run_axe, wait_ready
+from browser_helpers import Touch, format_violations, open_site, run_axe, wait_ready
 from playwright.sync_api import expect
 
 from cardroom import scoring
@@ -319,11 +319,7 @@ def test_a_touch_that_ends_the_game_does_not_press_play_again(new_context: Any, 
         wait_phase(page, "race")
         lay_out(page, 0, groups[0])
         lay_out(page, 1, groups[1])
-        cdp = page.context.new_cdp_session(page)
-
-        def tap_at(x: float, y: float, cdp: Any = cdp) -> None:
-            for kind, points in (("touchStart", [{"x": x, "y": y, "id": 1}]), ("touchEnd", [])):
-                cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+        touch = Touch(page)
 
         shouts = []
         for seat in (0, 1):
@@ -332,8 +328,8 @@ def test_a_touch_that_ends_the_game_does_not_press_play_again(new_context: Any, 
             shouts.append((b["x"] + b["width"] / 2, b["y"] + b["height"] / 2))
         page.evaluate(_WATCH_TAPS)
         # both teams shout inside the window: the second tap ends the game ...
-        tap_at(*shouts[0])
-        tap_at(*shouts[1])
+        touch.tap(shouts[0])
+        touch.tap(shouts[1])
         # ... and at once a follow-up tap lands where "Play again" now is
         again = page.wait_for_function(
             """() => {
@@ -345,7 +341,7 @@ def test_a_touch_that_ends_the_game_does_not_press_play_again(new_context: Any, 
             timeout=RESULT_TIMEOUT_MS,
         ).json_value()
         before = page.evaluate("() => window.__tapsWhileSettling.length")
-        tap_at(again["x"], again["y"])
+        touch.tap((again["x"], again["y"]))
         # the follow-up touch came while the result was settling
         page.wait_for_function(f"() => window.__tapsWhileSettling.length > {before}", timeout=5_000)
         if page.evaluate(f"() => window.__tapsWhileSettling[{before}]"):

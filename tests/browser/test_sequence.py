@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 import pytest
-from browser_helpers import format_violations, open_site, run_axe
+from browser_helpers import Touch, format_violations, open_site, run_axe
 from playwright.sync_api import expect
 
 from cardroom.core import REFEREE, Move, bot_context
@@ -243,23 +243,6 @@ def test_keyboard_game_against_the_computer(page: Any, site: Any) -> None:
 
 
 # --------------------------------------------------------------------------- pass-and-play
-
-
-class Touch:
-    """Real touch input through the DevTools protocol."""
-
-    def __init__(self, page: Any) -> None:
-        self.page = page
-        self.cdp = page.context.new_cdp_session(page)
-
-    def tap(self, locator: Any) -> None:
-        box = locator.bounding_box()
-        assert box is not None
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        w, h = self.page.evaluate("[innerWidth, innerHeight]")
-        assert 0 <= x <= w and 0 <= y <= h, "a tap off the screen"
-        for kind, points in (("touchStart", [{"x": x, "y": y, "id": 1}]), ("touchEnd", [])):
-            self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
 
 def test_four_players_two_teams_pass_and_play_by_touch(new_context: Any, site: Any) -> None:

@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 import pytest
-from browser_helpers import format_violations, open_site, run_axe
+from browser_helpers import Touch, format_violations, open_site, run_axe
 from playwright.sync_api import expect
 
 from cardroom.core import Move, bot_context
@@ -326,28 +326,6 @@ def test_keyboard_types_a_word_and_arranges_the_hand(page: Any, site: Any) -> No
     expect(row.locator(".tv-owner")).to_have_text("by You")
     expect(row.locator('[data-end="front"]')).to_be_visible()
     assert_axe(page, "table")
-
-
-class Touch:
-    """Real touch input through the DevTools protocol (pointer events of type touch)."""
-
-    def __init__(self, page: Any) -> None:
-        self.cdp = page.context.new_cdp_session(page)
-
-    def send(self, kind: str, points: list[tuple[float, float]]) -> None:
-        pts = [{"x": x, "y": y, "id": 1} for x, y in points]
-        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": pts})
-
-    def drag(self, a: tuple[float, float], b: tuple[float, float]) -> None:
-        self.send("touchStart", [a])
-        for k in range(1, 11):
-            t = k / 10
-            self.send("touchMove", [(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)])
-        self.send("touchEnd", [])
-
-    def tap(self, a: tuple[float, float]) -> None:
-        self.send("touchStart", [a])
-        self.send("touchEnd", [])
 
 
 def centre(loc: Any, dx: float = 0.0) -> tuple[float, float]:
