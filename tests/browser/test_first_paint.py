@@ -49,7 +49,6 @@ _SELECTED = r"""async ([screens, early]) => {
         }
         return out;
     };
-    const sheetText = (el) => el.textContent;
     const deferred = [...doc.querySelectorAll('script[type="text/css"][data-sheet]')];
     const firstPaint = [...doc.querySelectorAll('style[data-sheet]')]
         .filter((el) => early.includes(el.dataset.sheet));
@@ -58,7 +57,7 @@ _SELECTED = r"""async ([screens, early]) => {
         for (const el of els) {
             const name = el.dataset.sheet;
             const sheet = new CSSStyleSheet();
-            sheet.replaceSync(sheetText(el));
+            sheet.replaceSync(el.textContent);
             const hits = new Set();
             for (const rule of styleRules(sheet.cssRules, [])) {
                 if (rule.nested) { result.errors.push(`${name}: nested rules in ${rule.nested}`); continue; }

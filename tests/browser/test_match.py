@@ -36,14 +36,20 @@ def axe_clean(page: Any, what: str) -> None:
     assert not violations, f"{what}: {format_violations(violations)}"
 
 
+def stored_one(page: Any, prefix: str, what: str) -> str:
+    """The one ``sessionStorage`` entry whose key starts with ``prefix``."""
+    raw = page.evaluate(
+        """(prefix) => Object.keys(sessionStorage).filter(k => k.startsWith(prefix))
+                 .map(k => sessionStorage.getItem(k))""",
+        prefix,
+    )
+    assert len(raw) == 1, f"expected one saved {what}, found {len(raw)}"
+    return str(raw[0])
+
+
 def saved_match(page: Any) -> Match:
     """The match record the page keeps, replayed on CPython."""
-    raw = page.evaluate(
-        """() => Object.keys(sessionStorage).filter(k => k.startsWith('cardroom:match:'))
-                 .map(k => sessionStorage.getItem(k))"""
-    )
-    assert len(raw) == 1, f"expected one saved match, found {len(raw)}"
-    return Match.from_json(json.loads(raw[0])["match"])
+    return Match.from_json(json.loads(stored_one(page, "cardroom:match:", "match"))["match"])
 
 
 #: Press Pause 30 ms after the round clock passes a second (``base`` less the wall clock
@@ -67,12 +73,7 @@ PAUSE_AS_A_SECOND_PASSES = """(base) => new Promise(done => {
 
 def saved_game(page: Any) -> Save:
     """The match's one saved game."""
-    raw = page.evaluate(
-        f"""() => Object.keys(sessionStorage).filter(k => k.startsWith('{SAVE_PREFIX}'))
-                 .map(k => sessionStorage.getItem(k))"""
-    )
-    assert len(raw) == 1, f"expected one saved game, found {len(raw)}"
-    save = decode_save(raw[0])
+    save = decode_save(stored_one(page, SAVE_PREFIX, "game"))
     assert save is not None
     return save
 

@@ -27,8 +27,8 @@ from cardroom.web.border_up_logic import (
 )
 from cardroom.web.cards import HAND_CARD_KEY, hand_card_html
 from cardroom.web.groupmap import GameMap, describe_groups, describe_marked
-from cardroom.web.hand import HandBoard, help_html
-from cardroom.web.hand_model import Arrangement
+from cardroom.web.hand import HandBoard
+from cardroom.web.hand_model import Arrangement, help_html
 from cardroom.web.kit import (
     ButtonTaps,
     GameUI,
@@ -217,11 +217,7 @@ class TeamPanel:
     def on_key(self, evt: Any) -> None:
         if evt.key not in ("h", "H") or evt.ctrlKey or evt.metaKey or evt.altKey:
             return
-        if dom.nullable(evt.target) is not None and evt.target.tagName in (
-            "INPUT",
-            "TEXTAREA",
-            "SELECT",
-        ):
+        if dom.typing_in(evt.target):
             return
         if self.board is not None and not self.board.locked and not self.play_box.hidden:
             evt.preventDefault()

@@ -424,12 +424,7 @@ class ChummyUI(GameUI):
     def on_key(self, evt: Any) -> None:
         if evt.ctrlKey or evt.metaKey or evt.altKey or evt.repeat:
             return
-        target = dom.nullable(evt.target)
-        if target is not None and str(getattr(target, "tagName", "")) in (
-            "INPUT",
-            "TEXTAREA",
-            "SELECT",
-        ):
+        if dom.typing_in(evt.target):
             return
         team = key_team(str(evt.key), self.table.setup.mode)
         if team is None or self.table.finished or self.table.paused:

@@ -58,6 +58,17 @@ def closest(target: Any, selector: str) -> Any:
     return nullable(target.closest(selector))
 
 
+def typing_in(target: Any) -> bool:
+    """Whether an event's target is a field the player types in (keys are its, not the
+    game's)."""
+    target = nullable(target)
+    return target is not None and str(getattr(target, "tagName", "")) in (
+        "INPUT",
+        "TEXTAREA",
+        "SELECT",
+    )
+
+
 def attr(element: Any, name: str) -> str | None:
     """An attribute's value (or None when absent)."""
     return nullable(element.getAttribute(name))

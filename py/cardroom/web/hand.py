@@ -31,9 +31,9 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from cardroom.web import dom, kit_dom
-from cardroom.web.hand_model import HAND, Arrangement, help_html
+from cardroom.web.hand_model import HAND, Arrangement
 
-__all__ = ["HandBoard", "help_html"]
+__all__ = ["HandBoard"]
 
 #: How far (px) a pointer must travel before a press becomes a drag.
 DRAG_THRESHOLD = 6

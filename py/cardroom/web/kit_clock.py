@@ -90,9 +90,7 @@ class Clocked:
         """Show the time the clock stopped (or starts again) at, now, not at the next
         tick: a clock that changes after Pause looks as if it still ran."""
         self.tick()
-        on_clock = getattr(self.screen, "on_clock", None)
-        if on_clock is not None:
-            on_clock()
+        self.screen.on_clock()
 
     def show_paused(self, why: str) -> None:
         self.overlay.hidden = False

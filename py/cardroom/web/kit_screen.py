@@ -332,6 +332,9 @@ class KitScreen:
             return
         self.table = Table(self, setup, run, save)
 
+    def on_clock(self) -> None:
+        """A table's clock stopped or runs again (a match's round clock follows it)."""
+
     def leave(self) -> None:
         """Back to the setup of the current game (from the result or the leave dialog)."""
         t = self.table
