@@ -98,8 +98,8 @@ def stylesheets() -> str:
     """Every stylesheet, inlined (no request), in cascade order. Those the first paint needs
     are ``<style>``; the others are kept as text (``<script type="text/css">``, which the
     browser neither runs nor parses as CSS) that web/boot.js turns into ``<style>`` in the
-    same place once the page has painted, before Python shows any screen: the page parses
-    half the CSS before its first paint, and the cascade stays the same."""
+    same place once Python's start has begun, before any screen is shown: the page parses
+    less than a third of its CSS before its first paint, and the cascade stays the same."""
     out = []
     for path in sheets():
         css = path.read_text("utf-8").strip()
