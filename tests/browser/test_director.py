@@ -30,8 +30,33 @@ def open_director(page: Any, site: Any, path: str) -> None:
 
 
 def axe_clean(page: Any, where: str) -> None:
+    """No axe violation, and the page fits a 320 px phone without scrolling sideways."""
     violations = run_axe(page)
     assert not violations, f"{where}:\n{format_violations(violations)}"
+    size = page.viewport_size
+    page.set_viewport_size({"width": 320, "height": 640})
+    try:
+        wide = page.evaluate(WIDER_THAN_THE_PAGE)
+        assert not wide, f"{where}: wider than a 320 px screen: {wide}"
+    finally:
+        page.set_viewport_size(size)
+
+
+# Elements that stick out of the page on the right (a table may scroll in its own box).
+WIDER_THAN_THE_PAGE = """() => {
+  if (document.documentElement.scrollWidth <= innerWidth) return [];
+  const inScroller = (e) => {
+    for (let p = e.parentElement; p; p = p.parentElement) {
+      if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return true;
+    }
+    return false;
+  };
+  return [...document.querySelectorAll('body *')]
+    .filter((e) => e.getBoundingClientRect().right > innerWidth + 1 && !inScroller(e))
+    .map((e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + ' ' + e.className)
+    .slice(0, 6)
+    .concat([`page ${document.documentElement.scrollWidth} px wide`]);
+}"""
 
 
 def stored(page: Any) -> tm.Tournament:
