@@ -32,6 +32,7 @@ from cardroom.web.kit_logic import (
     new_seed,
     parse_link,
     points_table,
+    uncited,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -385,3 +386,21 @@ def test_saves_carry_the_options(party: WebGame) -> None:
     obj["setup"][5] = dict(setup.options)
     with pytest.raises(CorruptSave):
         decode_save(json.dumps(obj))
+
+
+def test_a_refusal_is_told_to_the_players_without_the_rulings_id() -> None:
+    """The engines cite rulings in their sentences (for ``cardroom referee``); the site
+    does not ship docs/rulings.md, so a refusal on a screen gives the rule alone."""
+    from cardroom.sequence import GAME as SEQUENCE
+    from cardroom.web.sequence_logic import SeqEngine
+
+    e = SeqEngine(SEQUENCE, 5, {})  # the Sequence screen's engine; seat 0 can play
+    card = e.view(0)["hand"][0]
+    with pytest.raises(EngineRefused) as refused:
+        e.submit({"seat": 0, "kind": "pass", "data": card}, 10)
+    assert refused.value.reason == "a card can be played, so the turn cannot be passed"
+    assert str(refused.value) == refused.value.reason
+    assert uncited("one dead card a turn (R-76)") == "one dead card a turn"
+    assert uncited("Decks (R-20..R-24) are fine") == "Decks are fine"
+    assert uncited("a late team (joins from round 3, R-122)") == "a late team (joins from round 3)"
+    assert uncited("A rule with no id (see the book).") == "A rule with no id (see the book)."

@@ -125,8 +125,8 @@ def _new(desk: Desk) -> str:
         )
         + f'<p class="td-field"><label for="td-new-combo">Format</label>'
         f'<select id="td-new-combo" name="combo">{combos}</select></p>'
-        + _field(
-            "Rounds (8 in the books, R-123)",
+        + _field(  # 8 rounds, as in the books
+            "Rounds (8 in the books)",
             "td-new-rounds",
             "rounds",
             _value(desk, k, "rounds", 8),
@@ -187,9 +187,10 @@ def _teams(desk: Desk) -> str:
     )
     k = "add-team"
     over = len(t.played) >= t.rounds or t.championship != tm.Championship()
-    late = f" (joins from round {len(t.played) + 1}, R-122)" if t.played else ""
+    # a late team joins from the next round, and none once every round is paired
+    late = f" (joins from round {len(t.played) + 1})" if t.played else ""
     add = (
-        '<p class="td-note">Every round has been paired: no team can join now (R-122).</p>'
+        '<p class="td-note">Every round has been paired: no team can join now.</p>'
         if over
         else f'<form class="td-add td-noprint" data-action="{k}"><fieldset>'
         f"<legend>Add a team{late}</legend>"
@@ -264,7 +265,7 @@ def _rounds(desk: Desk) -> str:
             'inputmode="numeric" autocomplete="off" spellcheck="false" '
             'aria-describedby="td-code-hint"></p>'
             '<p class="td-hint" id="td-code-hint">15 digits, like 1234-5678-9012-345; '
-            "the last is a check digit that catches typos (R-124).</p>"
+            "the last is a check digit that catches typos.</p>"
             f"{_error(desk, 'code')}"
             '<p><button type="submit" class="bu-btn">Enter the code</button> '
             '<button type="button" class="bu-btn bu-quiet" data-do="scan">'
@@ -297,8 +298,8 @@ def _round(desk: Desk, rnd: tm.Round, final_started: bool) -> str:
     for p in rnd.pairings:
         a = t.team(p.a)
         if p.b is None:
-            items.append(
-                f'<li class="td-bye">{_e(a.name)} has a bye: it counts as a match won (R-121).</li>'
+            items.append(
+                f'<li class="td-bye">{_e(a.name)} has a bye: it counts as a match won.</li>'
             )
             continue
         b = t.team(p.b)
@@ -393,11 +394,11 @@ def _final(desk: Desk) -> str:
     state = tm.championship_state(t)
     stage = state["stage"]
     games = tm.COMBOS[t.combo].games
-    intro = (
+    intro = (  # the playoffs: R-127; the championship and its tie-breaker: R-126
         '<p class="td-note">After the last round the two teams with the most matches won '
-        "play the championship; teams tied for a place play Border-Up playoffs (R-127). The "
+        "play the championship; teams tied for a place play Border-Up playoffs. The "
         f"championship plays each of the {len(games)} games once; most games won takes it, "
-        "it stops once clinched, and a level final goes to a Border-Up tie-breaker (R-126).</p>"
+        "it stops once clinched, and a level final goes to a Border-Up tie-breaker.</p>"
     )
     h = '<h2 id="td-final-h" tabindex="-1">Championship</h2>'
     head = h.replace('id="td-final-h"', 'id="td-view-h"') if desk.view == "final" else h

@@ -231,7 +231,7 @@ class Desk:
         players = [str(data.get(f"player{i}", "")) for i in (1, 2, 3)]
         self.t = tm.add_team(t, str(data.get("name", "")), players)
         new = self.t.teams[-1]
-        late = f" It joins from round {new.joined} (R-122)." if new.joined > 1 else ""
+        late = f" It joins from round {new.joined}." if new.joined > 1 else ""
         self.message = f"{new.name} is registered as team {new.id}.{late}"
         self.focus = "td-add-name"
 
@@ -294,7 +294,7 @@ class Desk:
             a, b = stage.get("playoff", (0, 0))  # type: ignore[misc]
             self.message = (
                 f"The playoff between {self._safe_name(a)} and {self._safe_name(b)} "
-                "was a tie: it is played again (R-127)."
+                "was a tie: it is played again."
             )
         else:
             self.message = f"{self.team_name(winner)} won the playoff."

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -58,6 +59,7 @@ __all__ = [
     "encode_save",
     "parse_link",
     "points_table",
+    "uncited",
 ]
 
 # ------------------------------------------------------------------ the table clock
@@ -109,10 +111,22 @@ class TableClock:
 # ------------------------------------------------------------------ the engine client
 
 
+#: A ruling's id cited in an engine's sentence: "(R-78)", ", R-122)" or "(R-20..R-24)".
+CITATION_RE = re.compile(r"\s*\(R-\d+(?:\.\.R-\d+)?\)|,\s*R-\d+(?:\.\.R-\d+)?(?=\))")
+
+
+def uncited(sentence: str) -> str:
+    """``sentence`` without the rulings' ids the engines cite (``cardroom referee`` shows
+    them; docs/rulings.md is not part of the site, so a player is told the rule alone)."""
+    return CITATION_RE.sub("", sentence)
+
+
 class EngineRefused(Exception):
-    """The engine refused a move: ``reason`` is its sentence (JSON-safe)."""
+    """The engine refused a move: ``reason`` is its sentence for the players (JSON-safe),
+    without the ruling ids the engine cites."""
 
     def __init__(self, reason: str, kind: str = "illegal") -> None:
+        reason = uncited(reason)
         super().__init__(reason)
         self.reason = reason
         self.kind = kind

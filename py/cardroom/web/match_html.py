@@ -252,7 +252,7 @@ def result_html(m: Match, teams: Sequence[str], mode: str) -> tuple[str, str]:
   </div>
   <form class="mt-code" id="mt-code-form" novalidate aria-labelledby="mt-code-h">
     <h3 id="mt-code-h">Result code for the tournament director</h3>
-    <p>Type what the director's page shows; the code carries this match's points (R-174).</p>
+    <p>Type what the director's page shows; the code carries this match's points.</p>
     <div class="mt-code-fields">
       <label>Tournament code <input name="tcode" inputmode="numeric" maxlength="2"></label>
       <label>Round <input name="round" inputmode="numeric" maxlength="2" value="1"></label>

@@ -190,7 +190,7 @@ def result(view: Mapping[str, Any], labels: Sequence[str] = ()) -> dict[str, Any
     ]
     need = view["target"]
     if winner is None:
-        summary = "The deck ran out for the third time, so the game is a draw (R-79)."
+        summary = "The deck ran out for the third time, so the game is a draw."
     else:
         who = labels[winner] if winner < len(labels) else COLOUR_NAMES[winner]
         what = "two sequences" if need == 2 else "a sequence"

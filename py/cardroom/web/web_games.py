@@ -318,7 +318,7 @@ WEB_GAMES: dict[str, WebGame] = {
                 | {str(n): f"Player {n} plays as a beginner" for n in range(1, 9)},
                 "none",
                 modes=("bot", "local", "devices"),
-                note="A beginner is dealt 8 cards and may spell words of 2 letters (R-118).",
+                note="A beginner is dealt 8 cards and may spell words of 2 letters.",
             ),
             Option(
                 "words",
