@@ -57,11 +57,15 @@ def render(desk: Desk) -> str:
     return f'<div class="td-head">{head}</div>{tabs}{corrupt}{say}<div class="td-view">{view}</div>'
 
 
-def _scroller(label: str, table: str) -> str:
-    """A table in a box of its own that scrolls sideways on a narrow screen, so the page
-    never does; the box takes focus, so the keyboard can scroll it too."""
+def _table(cls: str, label: str, caption: str, columns: tuple[str, ...], rows: str) -> str:
+    """One of the director's tables (``caption`` and ``rows`` are HTML), in a box of its own
+    that scrolls sideways on a narrow screen, so the page never does; the box takes focus,
+    so the keyboard can scroll it too."""
+    heads = "".join(f'<th scope="col">{c}</th>' for c in columns)
     return (
-        f'<div class="td-scroll" role="region" aria-label="{_e(label)}" tabindex="0">{table}</div>'
+        f'<div class="td-scroll" role="region" aria-label="{_e(label)}" tabindex="0">'
+        f'<table class="td-table {cls}"><caption>{caption}</caption>'
+        f"<thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table></div>"
     )
 
 
@@ -248,13 +252,8 @@ def _rounds(desk: Desk) -> str:
         f"<td>{_e(games)}</td><td>{_round_status(t, r)}</td></tr>"
         for r, kind, minutes, games in schedule_rows(t.combo, t.rounds)
     )
-    schedule = _scroller(
-        "The schedule",
-        '<table class="td-table td-schedule"><caption>The schedule</caption><thead><tr>'
-        '<th scope="col">Round</th><th scope="col">Kind</th><th scope="col">Minutes</th>'
-        '<th scope="col">Games</th><th scope="col">Status</th></tr></thead>'
-        f"<tbody>{body}</tbody></table>",
-    )
+    columns = ("Round", "Kind", "Minutes", "Games", "Status")
+    schedule = _table("td-schedule", "The schedule", "The schedule", columns, body)
     final_started = t.championship != tm.Championship()
     code = ""
     if t.played and not final_started:
@@ -373,14 +372,12 @@ def _standings(desk: Desk) -> str:
         '<h2 id="td-view-h" tabindex="-1">Standings</h2>'
         '<p class="td-noprint td-buttons"><button type="button" class="bu-btn" data-do="print">'
         'Print</button> <button type="button" class="bu-btn" data-do="csv">Download CSV</button></p>'
-        + _scroller(
+        + _table(
+            "td-standings",
             "Standings",
-            '<table class="td-table td-standings"><caption>After '
-            f"{done} of {t.rounds} rounds: matches won (a bye counts as won), then points"
-            '</caption><thead><tr><th scope="col">Rank</th><th scope="col">Team</th>'
-            '<th scope="col">Players</th><th scope="col">Played</th><th scope="col">Won</th>'
-            '<th scope="col">Tied</th><th scope="col">Lost</th><th scope="col">Byes</th>'
-            f'<th scope="col">Points</th></tr></thead><tbody>{rows}</tbody></table>',
+            f"After {done} of {t.rounds} rounds: matches won (a bye counts as won), then points",
+            ("Rank", "Team", "Players", "Played", "Won", "Tied", "Lost", "Byes", "Points"),
+            rows,
         )
     )
 
@@ -426,12 +423,12 @@ def _final(desk: Desk) -> str:
         f"<td>{_e(desk.team_name(w) if w is not None else 'A tie')}</td></tr>"
         for i, w in enumerate(t.championship.games, 1)
     )
-    table = _scroller(
-        "The championship's games",
-        '<table class="td-table td-final-games"><caption>The championship: '
+    caption = (
+        "The championship: "
         f"{_e(desk.team_name(fa))} {wins[str(fa)]}, {_e(desk.team_name(fb))} {wins[str(fb)]}"
-        '</caption><thead><tr><th scope="col">Game</th><th scope="col">Title</th>'
-        f'<th scope="col">Won by</th></tr></thead><tbody>{rows}</tbody></table>',
+    )
+    table = _table(
+        "td-final-games", "The championship's games", caption, ("Game", "Title", "Won by"), rows
     )
     tbs = "".join(
         f"<li>Tie-breaker {i}: {_e(desk.team_name(w) if w is not None else 'a tie')}</li>"
