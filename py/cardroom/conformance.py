@@ -52,7 +52,7 @@ from .core import (
     Rng,
 )
 
-__all__ = ["ConformanceError", "Playout", "Report", "check_game", "random_playout"]
+__all__ = ["ConformanceError", "Playout", "Report", "check_game", "leaves", "random_playout"]
 
 #: Steps by which the harness advances the clock for a timed move (milliseconds).
 CLOCK_STEPS = (0, 0, 1, 40, 150, 299, 300, 301, 800, 2500, 5000, 6000)
@@ -106,16 +106,16 @@ class Report:
         }
 
 
-def _leaves(obj: Any, keys: bool = True) -> Iterable[Any]:
+def leaves(obj: Any, keys: bool = True) -> Iterable[Any]:
     """Every leaf of ``obj``, and its mappings' keys unless ``keys`` is False."""
     if isinstance(obj, Mapping):
         for k, v in obj.items():
             if keys:
                 yield k
-            yield from _leaves(v, keys)
+            yield from leaves(v, keys)
     elif isinstance(obj, (list, tuple)):
         for v in obj:
-            yield from _leaves(v, keys)
+            yield from leaves(v, keys)
     else:
         yield obj
 
@@ -173,7 +173,7 @@ def _check_views(game: Game, state: Any, playout: Playout) -> None:
         except (TypeError, ValueError) as exc:
             raise _fail(f"view for seat {seat} is not JSON: {exc}", playout) from None
         if rng_values:
-            for leaf in _leaves(json.loads(text)):
+            for leaf in leaves(json.loads(text)):
                 if isinstance(leaf, int) and not isinstance(leaf, bool) and leaf in rng_values:
                     raise _fail(f"view for seat {seat} leaks the RNG state", playout)
             if any(str(v) in text for v in rng_values if v > 10**6):
@@ -181,7 +181,7 @@ def _check_views(game: Game, state: Any, playout: Playout) -> None:
 
 
 def _strings(game: Game, state: Any, seat: int) -> set[str]:
-    return {x for x in _leaves(game.view(state, seat)) if isinstance(x, str)}
+    return {x for x in leaves(game.view(state, seat)) if isinstance(x, str)}
 
 
 def _check_public_move(game: Game, before: Any, after: Any, move: Move, playout: Playout) -> None:
@@ -191,7 +191,7 @@ def _check_public_move(game: Game, before: Any, after: Any, move: Move, playout:
     public_before = _strings(game, before, REFEREE)
     private = set().union(*(_strings(game, before, s) for s in game.all_seats(before)))
     secret = private - public_before - _strings(game, after, REFEREE)
-    named = {x for x in _leaves(move.data, keys=False) if isinstance(x, str)}
+    named = {x for x in leaves(move.data, keys=False) if isinstance(x, str)}
     if named & secret:
         raise _fail(f"public move {move} names {sorted(named & secret)} unseen", playout)
 

@@ -441,20 +441,6 @@ def _parse_carry(carry: Any) -> tuple[str, ...] | None:
     return tuple(power)
 
 
-def _pinned(pin: Any, key: str, size: int, known: tuple[str, ...]) -> dict[int, str]:
-    out: dict[int, str] = {}
-    for item in pin.get(key, ()):
-        if not isinstance(item, (list, tuple)) or len(item) != 2:
-            raise ValueError(f"pin {key} holds [position, card] pairs")
-        pos, card = item
-        if isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos < size:
-            raise ValueError(f"pin {key}: bad position {pos!r}")
-        if card not in known:
-            raise ValueError(f"pin {key}: unknown card {card!r}")
-        out[pos] = card
-    return out
-
-
 class DashingStates(Game):
     slug = "dashing-states"
     title = "Dashing States"
@@ -485,14 +471,14 @@ class DashingStates(Game):
             raise ValueError("pin must be an object with maps and power")
         pin = pin or {}
         rng = Rng.from_seed(seed)
-        maps, rng = rng.shuffle_pinned(MAPS, _pinned(pin, "maps", len(MAPS), MAPS))
+        maps, rng = rng.shuffle_pinned(MAPS, decks.pinned(pin, "maps", len(MAPS), MAPS))
         if carried is not None:
             power = carried
-            want = _pinned(pin, "power", len(power), POWERS)
+            want = decks.pinned(pin, "power", len(power), POWERS)
             if any(power[i] != c for i, c in want.items()):
                 raise ValueError("pin power disagrees with the carried Power deck")
         else:
-            power, rng = rng.shuffle_pinned(POWERS, _pinned(pin, "power", len(POWERS), POWERS))
+            power, rng = rng.shuffle_pinned(POWERS, decks.pinned(pin, "power", len(POWERS), POWERS))
         return DashingState(
             level=level,
             window_ms=window_ms,

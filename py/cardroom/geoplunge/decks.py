@@ -523,3 +523,20 @@ def map_card(card_id: str) -> MapCard:
 def map_card_of(code: str) -> MapCard:
     """The Map card whose red state is ``code``."""
     return _map_by_state()[code]
+
+
+def pinned(pin: Any, key: str, size: int, known: tuple[str, ...]) -> dict[int, str]:
+    """A game's ``pin`` option for one pile (its ``key``): [position, card] pairs, read into
+    {position: card} for :meth:`cardroom.core.Rng.shuffle_pinned`. ValueError names what is
+    wrong: a pair that is not one, a position outside ``size``, a card not in ``known``."""
+    out: dict[int, str] = {}
+    for item in pin.get(key, ()):
+        if not isinstance(item, (list, tuple)) or len(item) != 2:
+            raise ValueError(f"pin {key} holds [position, card] pairs")
+        pos, card = item
+        if isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos < size:
+            raise ValueError(f"pin {key}: bad position {pos!r}")
+        if card not in known:
+            raise ValueError(f"pin {key}: unknown card {card!r}")
+        out[pos] = card
+    return out

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import scoring
+from ..conformance import leaves
 from ..core import REFEREE, Move, bot_context
 from . import bot
 from .border_up import GAME, BorderUpState
@@ -47,18 +48,6 @@ class SimGame:
     final: BorderUpState | None = None
 
 
-def _leaves(obj: Any):
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            yield k
-            yield from _leaves(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            yield from _leaves(v)
-    else:
-        yield obj
-
-
 def hidden_cards(s: BorderUpState, seat: int) -> frozenset[str]:
     """Cards ``seat`` may not see now: the undealt ones, and the other hands until the
     end (R-11)."""
@@ -74,7 +63,7 @@ def _check_views(s: BorderUpState) -> None:
     for seat in (0, 1, REFEREE):
         view = json.loads(json.dumps(GAME.view(s, seat)))
         hidden = hidden_cards(s, seat)
-        leaked = [x for x in _leaves(view) if isinstance(x, str) and x in hidden]
+        leaked = [x for x in leaves(view) if isinstance(x, str) and x in hidden]
         if leaked:
             raise InvariantError(f"view of seat {seat} shows {leaked}")
 

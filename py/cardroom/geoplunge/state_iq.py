@@ -321,20 +321,6 @@ def _parse_carry(carry: Any) -> tuple[int | None, tuple[str, ...] | None]:
     return w, power
 
 
-def _pinned(pin: Any, key: str, size: int, known: tuple[str, ...]) -> dict[int, str]:
-    out: dict[int, str] = {}
-    for item in pin.get(key, ()):
-        if not isinstance(item, (list, tuple)) or len(item) != 2:
-            raise ValueError(f"pin {key} holds [position, card] pairs")
-        pos, card = item
-        if isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos < size:
-            raise ValueError(f"pin {key}: bad position {pos!r}")
-        if card not in known:
-            raise ValueError(f"pin {key}: unknown card {card!r}")
-        out[pos] = card
-    return out
-
-
 class StateIQ(Game):
     slug = "state-iq"
     title = "State IQ"
@@ -372,17 +358,17 @@ class StateIQ(Game):
                 pick = order[:2]
             ranks = [atlas.by_code()[c].statehood_rank for c in pick]
             first = 0 if ranks[0] < ranks[1] else 1
-        geo, rng = rng.shuffle_pinned(CARDS, _pinned(pin, "geo", len(CARDS), CARDS))
+        geo, rng = rng.shuffle_pinned(CARDS, decks.pinned(pin, "geo", len(CARDS), CARDS))
         if carried_power is not None:
             power = carried_power
-            want = _pinned(pin, "power", len(power), POWERS)
+            want = decks.pinned(pin, "power", len(power), POWERS)
             if any(power[i] != c for i, c in want.items()):
                 raise ValueError("pin power disagrees with the carried Power deck")
         else:
-            power, rng = rng.shuffle_pinned(POWERS, _pinned(pin, "power", len(POWERS), POWERS))
+            power, rng = rng.shuffle_pinned(POWERS, decks.pinned(pin, "power", len(POWERS), POWERS))
         piles = []
         for t, pile in zip(decks.CLUE_TYPES, PILES, strict=True):
-            shuffled, rng = rng.shuffle_pinned(pile, _pinned(pin, t, len(pile), pile))
+            shuffled, rng = rng.shuffle_pinned(pile, decks.pinned(pin, t, len(pile), pile))
             piles.append(shuffled)
         return StateIQState(
             level=level,

@@ -184,13 +184,6 @@ class MatchLink(LinkController):
     def _welcomed(self, host: HostSession) -> None:
         self.send(host.match(self.state()))  # the match's state before the game's view
 
-    def push(self) -> None:
-        self.push_due = False
-        if self.closed or self.host is None or self.table is None:
-            return
-        self.send(self.host.update(self.table.now()))
-        self._store()
-
     # ------------------------------------------------------------ the guest
 
     def guest_event(self, e: dict[str, Any]) -> None:

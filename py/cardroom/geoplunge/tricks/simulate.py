@@ -16,10 +16,11 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ... import scoring
+from ...conformance import leaves
 from ...core import REFEREE, Game, Move, bot_context
 from .bots import DIFFICULTIES, make_bot
 
@@ -30,18 +31,6 @@ MAX_STEPS = 200
 
 class InvariantError(AssertionError):
     """A simulated game broke an invariant."""
-
-
-def _leaves(obj: Any) -> Iterable[Any]:
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            yield k
-            yield from _leaves(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            yield from _leaves(v)
-    else:
-        yield obj
 
 
 def hidden_cards(s: Any, seat: int) -> set[str]:
@@ -79,7 +68,7 @@ def play(
         for seat in (0, 1, REFEREE):
             view = json.loads(json.dumps(game.view(s, seat)))
             secret = hidden_cards(s, seat)
-            leaked = [x for x in _leaves(view) if isinstance(x, str) and x in secret]
+            leaked = [x for x in leaves(view) if isinstance(x, str) and x in secret]
             if leaked:
                 raise InvariantError(f"the view of seat {seat} shows {leaked}")
         if game.is_over(s):
