@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from collections import Counter
 
 import pytest
@@ -167,11 +166,10 @@ def test_a_wild_fits_its_suit_and_a_tri_colour_wild_any_suit():
 # ---------------------------------------------------------------- the dictionary
 
 
-def test_dictionary_loads_lazily_and_quickly():
-    t0 = time.perf_counter()
+def test_dictionary_loads_once_sorted_and_whole():
     words = W.load()
     assert len(words) == 172_823 and words == sorted(words)
-    assert time.perf_counter() - t0 < 5
+    assert W.load() is words  # loaded once (its time: benchmarks/trivirsity_browser.py)
     assert W.load_seconds() is not None
 
 
