@@ -7,8 +7,8 @@ Usage::
         [--json]
 
 Builds the site (``python build.py --out TMP``) unless ``--site`` is given, serves it on
-127.0.0.1 with a bare benchmark page under ``/__bench/`` (the same page, server and
-start-up as ``benchmarks/solver_browser.py``: the site's ``pyodide-boot.mjs`` unpacks the
+127.0.0.1 with a bare benchmark page under ``/__bench/`` (the page, server and
+start-up of ``benchmarks/_bench.py``: the site's ``pyodide-boot.mjs`` unpacks the
 shipped package zip), and plays, per level (3, 4) and difficulty (easy, medium, hard),
 ``--games`` seeded games between two computer teams on the screen's own engine client
 (``cardroom.web.chummy_logic.engine``: the table as dealer, the clock stepped every
@@ -27,22 +27,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import sys
-import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
-from _common import ARGS, CHROMIUM, HOST
-from solver_browser import BENCH_PAGE, BENCH_PREFIX, build_site, make_server, page_config, stats
+from _bench import bench_dir, logger, page_config, parser, run_bench_page, stats, the_site
 
 LEVELS = (3, 4)
 DIFFICULTIES = ("easy", "medium", "hard")
 BUDGET_P99_MS = 50.0
-READY_TIMEOUT_MS = 120_000
 
 RUNNER_PY = r'''
 """Chummy Challenge computer benchmark driver (written by benchmarks/chummy_browser.py)."""
@@ -114,107 +108,37 @@ def run(arg):
 
 
 def run_browser(site: Path, conf: dict[str, Any], args: argparse.Namespace, log: Any) -> dict:
-    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+    bench = bench_dir("Chummy Challenge computer", conf, RUNNER_PY)
 
-    bench = Path(tempfile.mkdtemp(prefix="cardroom-chummy-bench-"))
-    page_html = BENCH_PAGE.replace("Border-Up solver", "Chummy Challenge computer").replace(
-        '["solver_bench.py", "bench_runner.py"]', '["bench_runner.py"]'
-    )
-    (bench / "index.html").write_text(page_html % {"conf": json.dumps(conf)}, "utf-8")
-    (bench / "bench_runner.py").write_text(RUNNER_PY.lstrip(), "utf-8")
-    server = make_server(site, bench)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    origin = f"http://{HOST}:{server.server_address[1]}"
-    blocked: list[str] = []
-    console: list[str] = []
-    result: dict[str, Any] = {"blocked": blocked}
+    def body(call: Any, result: dict[str, Any]) -> None:
+        result["setup"] = call("setup", {})
+        log(
+            f"deck read in {result['setup']['deck_s'] * 1000:.0f} ms, "
+            f"warm-up {result['setup']['warm_s']:.1f} s"
+        )
+        runs = result["runs"] = {}
+        for level in LEVELS:
+            for diff in DIFFICULTIES:
+                arg = {"level": level, "difficulty": diff, "games": args.games, "seed": args.seed}
+                runs[f"{level}/{diff}"] = r = call("run", arg)
+                log(f"  L{level} {diff:<6} {len(r['times']):>5} plans")
 
-    def route(r: Any) -> None:
-        if urlsplit(r.request.url).hostname == HOST:
-            r.continue_()
-        else:
-            blocked.append(r.request.url)
-            r.abort()
-
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-            try:
-                ctx = browser.new_context(service_workers="block")
-                ctx.route("**/*", route)
-                page = ctx.new_page()
-                page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
-                page.on("pageerror", lambda e: console.append(f"pageerror: {e}"))
-                t0 = time.perf_counter()
-                page.goto(origin + BENCH_PREFIX, wait_until="commit", timeout=READY_TIMEOUT_MS)
-                page.wait_for_function(  # the site's boot module may mark the page too
-                    "() => window.benchCall || window.benchError", timeout=READY_TIMEOUT_MS
-                )
-                error = page.evaluate("() => window.benchError || null")
-                if error:
-                    raise RuntimeError(f"bench page failed:\n{error}")
-                result["info"] = page.evaluate("() => window.benchInfo")
-                result["start_s"] = time.perf_counter() - t0
-
-                def call(name: str, arg: dict[str, Any]) -> dict[str, Any]:
-                    text = page.evaluate(
-                        "([n, a]) => window.benchCall(n, a)", [name, json.dumps(arg)]
-                    )
-                    return json.loads(text)
-
-                result["setup"] = call("setup", {})
-                log(
-                    f"Pyodide {result['info']['pyodide']} up in {result['start_s']:.1f} s; "
-                    f"deck read in {result['setup']['deck_s'] * 1000:.0f} ms, "
-                    f"warm-up {result['setup']['warm_s']:.1f} s"
-                )
-                runs = {}
-                for level in LEVELS:
-                    for diff in DIFFICULTIES:
-                        arg = {
-                            "level": level,
-                            "difficulty": diff,
-                            "games": args.games,
-                            "seed": args.seed,
-                        }
-                        runs[f"{level}/{diff}"] = r = call("run", arg)
-                        log(f"  L{level} {diff:<6} {len(r['times']):>5} plans")
-                result["runs"] = runs
-            finally:
-                browser.close()
-    except Exception as exc:
-        result["error"] = f"{type(exc).__name__}: {exc}"
-        if console:
-            result["error"] += "\nconsole:\n  " + "\n  ".join(console[-20:])
-    finally:
-        server.shutdown()
-        server.server_close()
-        shutil.rmtree(bench, ignore_errors=True)
-    return result
+    return run_bench_page(site, bench, log, body)
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    ap = parser(__doc__)
     ap.add_argument("--games", type=int, default=10, help="games per level and difficulty")
-    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--budget-ms", type=float, default=BUDGET_P99_MS)
-    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be >= 1")
-    if not Path(CHROMIUM).exists():
-        print(f"{CHROMIUM} not found", file=sys.stderr)
-        return 2
 
-    def log(msg: str) -> None:
-        print(msg, file=sys.stderr if args.json else sys.stdout, flush=True)
+    log = logger(args)
 
     started = time.perf_counter()
-    tmp = Path(tempfile.mkdtemp(prefix="cardroom-chummy-site-"))
-    try:
-        site = args.site.resolve() if args.site else tmp / "site"
-        if not args.site and not build_site(site, log):
+    with the_site(args, log) as site:
+        if site is None:
             return 2
         try:
             conf = page_config(site)
@@ -279,8 +203,6 @@ def main(argv: list[str] | None = None) -> int:
         if res["blocked"]:
             return 2
         return 0 if doc["ok"] else 1
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ Usage::
 
 Builds the site (``python build.py --out TMP``) unless ``--site`` is given, serves it on
 127.0.0.1 with a bare benchmark page under ``/__bench/`` (the server and page start-up of
-``benchmarks/solver_browser.py``: the site's own ``pyodide-boot.mjs`` and package zip) and
+``benchmarks/_bench.py``: the site's own ``pyodide-boot.mjs`` and package zip) and
 opens it in headless Chromium (``/usr/bin/chromium``; requests to other hosts are aborted).
 
 In Pyodide, for each level (2, 3, 4) and difficulty (easy, medium, hard), ``--games`` games
@@ -28,19 +28,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import sys
-import tempfile
 import time
 import types
 from pathlib import Path
 from typing import Any
 
-from _common import CHROMIUM
-from solver_browser import build_site, page_config, run_bench_page, stats
+from _bench import bench_dir, logger, page_config, parser, run_bench_page, stats, the_site
 
 BUDGET_P99_MS = 50.0
-READY_TIMEOUT_MS = 120_000
 LEVELS = (2, 3, 4)
 DIFFICULTIES = ("easy", "medium", "hard")
 
@@ -113,40 +109,6 @@ def warmup(arg):
     return json.dumps({"games": n, "seconds": time.perf_counter() - t0})
 '''
 
-BENCH_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Dashing States bot benchmark</title></head>
-<body><p>Dashing States bot benchmark (not part of the site)</p>
-<script type="module">
-const CONF = %(conf)s;
-const here = new URL(".", location.href);
-try {
-  let pyodide;
-  if (CONF.boot) {
-    const boot = await import(new URL(CONF.boot, location.href).href);
-    pyodide = await boot.loadPyodide();
-  } else {
-    const url = new URL(CONF.pyodide, location.href);
-    const { loadPyodide } = await import(url.href);
-    const pkg = await (await fetch(new URL(CONF.pkg, location.href))).arrayBuffer();
-    pyodide = await loadPyodide({ indexURL: new URL("./", url).href });
-    const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-    pyodide.unpackArchive(pkg, "zip", { extractDir: sitePackages });
-  }
-  pyodide.FS.mkdirTree("/bench");
-  const r = await fetch(new URL("bench_runner.py", here));
-  pyodide.FS.writeFile("/bench/bench_runner.py", await r.text());
-  pyodide.runPython("import sys; sys.path.insert(0, '/bench')");
-  const runner = pyodide.pyimport("bench_runner");
-  window.benchCall = (name, arg) => runner[name](arg);
-  window.benchInfo = { pyodide: pyodide.version, userAgent: navigator.userAgent };
-  document.documentElement.dataset.ready = "1";
-} catch (e) {
-  window.benchError = String((e && e.stack) || e);
-  document.documentElement.dataset.ready = "error";
-}
-</script></body></html>
-"""
-
 
 def cpython_runner() -> types.ModuleType:
     runner = types.ModuleType("dashing_bench_cpython")
@@ -155,10 +117,7 @@ def cpython_runner() -> types.ModuleType:
 
 
 def run_browser(site: Path, args: argparse.Namespace, log: Any) -> dict[str, Any]:
-    bench = Path(tempfile.mkdtemp(prefix="cardroom-dashing-bench-"))
-    conf = page_config(site)
-    (bench / "index.html").write_text(BENCH_PAGE % {"conf": json.dumps(conf)}, "utf-8")
-    (bench / "bench_runner.py").write_text(RUNNER_PY.lstrip(), "utf-8")
+    bench = bench_dir("Dashing States bot", page_config(site), RUNNER_PY)
 
     def body(call: Any, out: dict[str, Any]) -> None:
         out["warmup"] = call("warmup", {"seconds": args.warmup})
@@ -170,35 +129,24 @@ def run_browser(site: Path, args: argparse.Namespace, log: Any) -> dict[str, Any
                 out["runs"][f"{level}/{d}"] = r
                 log(f"  L{level} {d:<6} {len(r['times']):>5} moves")
 
-    return run_bench_page(
-        site, bench, log, body, ready="window.benchCall || window.benchError", result={"runs": {}}
-    )
+    return run_bench_page(site, bench, log, body, result={"runs": {}})
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    ap = parser(__doc__)
     ap.add_argument("--games", type=int, default=40, help="games per level and difficulty (40)")
-    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--warmup", type=float, default=2.0, help="warm-up seconds (2)")
     ap.add_argument("--budget-ms", type=float, default=BUDGET_P99_MS, help="p99 limit (50 ms)")
-    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be >= 1")
-    if not Path(CHROMIUM).exists():
-        print(f"{CHROMIUM} not found (apt-get install chromium)", file=sys.stderr)
-        return 2
 
-    def log(msg: str) -> None:
-        print(msg, file=sys.stderr if args.json else sys.stdout, flush=True)
+    log = logger(args)
 
     started = time.perf_counter()
     load_start = os.getloadavg()[0]
-    tmp = Path(tempfile.mkdtemp(prefix="cardroom-dashing-site-"))
-    try:
-        site = args.site.resolve() if args.site else tmp / "site"
-        if not args.site and not build_site(site, log):
+    with the_site(args, log) as site:
+        if site is None:
             return 2
         cp = cpython_runner()
         cpython = {
@@ -277,8 +225,6 @@ def main(argv: list[str] | None = None) -> int:
         if res["blocked"] or not all(r["same_games_as_cpython"] for r in rows):
             return 2
         return 0 if doc["budget"]["ok"] else 1
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ Usage::
         [--rounds 8] [--json]
 
 Builds the site (``python build.py --out TMP``) unless ``--site`` is given, serves it on
-127.0.0.1 (build.py's server, as ``benchmarks/solver_browser.py`` does) and opens
+127.0.0.1 (build.py's server, through ``benchmarks/_bench.py``) and opens
 ``/?tournament=open`` in headless Chromium (``/usr/bin/chromium``; other hosts aborted).
 The director has no computer player; what a teacher waits for is the Python behind each
 button, timed in the page from the click to the page drawn again (the handlers run
@@ -29,23 +29,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import sys
 import tempfile
-import threading
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
-from _common import ARGS, CHROMIUM, HOST, ROOT
-from solver_browser import build_site, make_server, stats
+from _bench import logger, parser, run_page, stats, the_site
+from _common import ROOT
 
 sys.path.insert(0, str(ROOT / "py"))
 
 from cardroom import tournament as tm  # noqa: E402
 
 BUDGET_MS = {"result": 50.0, "pair": 500.0}
-READY_TIMEOUT_MS = 120_000
 
 PAIR_JS = """() => {
   const b = document.querySelector('#td-pair');
@@ -83,95 +79,47 @@ def tournament_file(teams: int, rounds: int, seed: int) -> str:
 
 
 def run_browser(site: Path, args: argparse.Namespace, log: Any) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+    bench = Path(tempfile.mkdtemp(prefix="cardroom-director-bench-"))  # the imported files
 
-    bench = Path(tempfile.mkdtemp(prefix="cardroom-director-bench-"))
-    server = make_server(site, bench)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    origin = f"http://{HOST}:{server.server_address[1]}"
-    out: dict[str, Any] = {"blocked": [], "teams": {}}
+    def body(page: Any, out: dict[str, Any]) -> None:
+        out["load_ms"] = float(page.evaluate("() => document.documentElement.dataset.networkxMs"))
+        log(f"networkx loaded in {out['load_ms']:.0f} ms")
+        for n in args.teams:
+            f = bench / f"bench-{n}.json"
+            f.write_text(tournament_file(n, args.rounds, args.seed), "utf-8")
+            page.locator("[data-import]").set_input_files(str(f))
+            page.wait_for_function(
+                f"() => document.querySelector('#td-title').textContent === 'Bench {n}'"
+            )
+            page.locator('button.td-tab[data-view="rounds"]').click()
+            pair: list[float] = []
+            result: list[float] = []
+            for r in range(args.rounds):
+                ms = page.evaluate(PAIR_JS)
+                if ms is None:
+                    raise RuntimeError(f"{n} teams: no Pair button in round {r + 1}")
+                pair.append(ms)
+                result += page.evaluate(RESULTS_JS, args.seed + r)
+            cells = page.evaluate("() => document.querySelectorAll('.td-schedule td').length")
+            out["teams"][n] = {"pair": pair, "result": result, "cells": cells}
+            log(f"{n} teams: {len(pair)} rounds paired, {len(result)} results")
+            page.locator('button.td-tab[data-view="file"]').click()
 
-    def route(r: Any) -> None:
-        if urlsplit(r.request.url).hostname == HOST:
-            r.continue_()
-        else:
-            out["blocked"].append(r.request.url)
-            r.abort()
-
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-            try:
-                ctx = browser.new_context(service_workers="block")
-                ctx.route("**/*", route)
-                page = ctx.new_page()
-                page.goto(origin + "/?tournament=open", timeout=READY_TIMEOUT_MS)
-                page.wait_for_function(
-                    "() => document.documentElement.dataset.director === 'ready'",
-                    timeout=READY_TIMEOUT_MS,
-                )
-                out["load_ms"] = float(
-                    page.evaluate("() => document.documentElement.dataset.networkxMs")
-                )
-                log(f"networkx loaded in {out['load_ms']:.0f} ms")
-                for n in args.teams:
-                    f = bench / f"bench-{n}.json"
-                    f.write_text(tournament_file(n, args.rounds, args.seed), "utf-8")
-                    page.locator("[data-import]").set_input_files(str(f))
-                    page.wait_for_function(
-                        f"() => document.querySelector('#td-title').textContent === 'Bench {n}'"
-                    )
-                    page.locator('button.td-tab[data-view="rounds"]').click()
-                    pair: list[float] = []
-                    result: list[float] = []
-                    for r in range(args.rounds):
-                        ms = page.evaluate(PAIR_JS)
-                        if ms is None:
-                            raise RuntimeError(f"{n} teams: no Pair button in round {r + 1}")
-                        pair.append(ms)
-                        result += page.evaluate(RESULTS_JS, args.seed + r)
-                    state = page.evaluate(
-                        "() => document.querySelectorAll('.td-schedule td').length"
-                    )
-                    out["teams"][n] = {"pair": pair, "result": result, "cells": state}
-                    log(f"{n} teams: {len(pair)} rounds paired, {len(result)} results")
-                    page.locator('button.td-tab[data-view="file"]').click()
-            finally:
-                browser.close()
-    except Exception as exc:
-        out["error"] = f"{type(exc).__name__}: {exc}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        shutil.rmtree(bench, ignore_errors=True)
-    return out
+    ready = "document.documentElement.dataset.director === 'ready'"
+    return run_page(site, bench, "/?tournament=open", ready, body, result={"teams": {}})
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--site", type=Path, help="a built site (default: build one)")
+    ap = parser(__doc__)
     ap.add_argument("--teams", default="8,20,40")
     ap.add_argument("--rounds", type=int, default=8)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     args.teams = [int(x) for x in args.teams.split(",")]
-
-    def log(msg: str) -> None:
-        print(msg, file=sys.stderr)
-
-    tmp = None
-    site = args.site
-    if site is None:
-        tmp = Path(tempfile.mkdtemp(prefix="cardroom-director-site-"))
-        if not build_site(tmp, log):
+    log = logger(args)
+    with the_site(args, log) as site:
+        if site is None:
             return 2
-        site = tmp
-    try:
-        res = run_browser(site.resolve(), args, log)
-    finally:
-        if tmp is not None:
-            shutil.rmtree(tmp, ignore_errors=True)
+        res = run_browser(site, args, log)
     if "error" in res:
         print(f"could not run: {res['error']}", file=sys.stderr)
         return 2

@@ -6,7 +6,7 @@ Usage::
         [--minutes M] [--json]
 
 Builds the site unless ``--site`` is given, serves it with the bare benchmark page of
-``solver_browser.py`` and plays ``--matches`` matches (3) of each Combo and kind, between two
+``_bench.py`` and plays ``--matches`` matches (3) of each Combo and kind, between two
 computer teams of each difficulty, exactly as the match screen drives them
 (``match_logic.pick_engine`` / ``logic_engine``: the games' own engine clients, dealt with
 the match's carry-overs). Timed, per Combo/kind and difficulty:
@@ -25,21 +25,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from _common import CHROMIUM
-from solver_browser import (
-    BENCH_PAGE,
-    build_site,
-    page_config,
-    run_bench_page,
-    stats,
-)
+from _bench import bench_dir, logger, page_config, parser, run_bench_page, stats, the_site
 
 KINDS = (
     (2, "morning"),
@@ -51,7 +42,6 @@ KINDS = (
 )
 DIFFICULTIES = ("easy", "medium", "hard")
 BUDGET_P99_MS = 50.0
-READY_TIMEOUT_MS = 120_000
 
 RUNNER_PY = r'''
 """Match benchmark driver (written by benchmarks/match_browser.py)."""
@@ -123,11 +113,7 @@ def run(arg):
 
 def run_browser(site: Path, args: argparse.Namespace, log: Any) -> dict[str, Any]:
     conf = page_config(site)
-    bench = Path(tempfile.mkdtemp(prefix="cardroom-match-bench-"))
-    page_html = BENCH_PAGE.replace("Border-Up solver benchmark", "Match benchmark")
-    page_html = page_html.replace('["solver_bench.py", "bench_runner.py"]', '["bench_runner.py"]')
-    (bench / "index.html").write_text(page_html % {"conf": json.dumps(conf)}, "utf-8")
-    (bench / "bench_runner.py").write_text(RUNNER_PY.lstrip(), "utf-8")
+    bench = bench_dir("Match", conf, RUNNER_PY)
     arg = {
         "kinds": [list(k) for k in KINDS],
         "difficulties": list(args.difficulties),
@@ -139,27 +125,18 @@ def run_browser(site: Path, args: argparse.Namespace, log: Any) -> dict[str, Any
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    ap = parser(__doc__)
     ap.add_argument("--matches", type=int, default=3, help="matches per row (3)")
-    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--minutes", type=int, default=4, help="the round clock (4 minutes)")
     ap.add_argument("--difficulties", nargs="+", default=list(DIFFICULTIES))
     ap.add_argument("--budget-ms", type=float, default=BUDGET_P99_MS)
-    ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    if not Path(CHROMIUM).exists():
-        print(f"{CHROMIUM} not found", file=sys.stderr)
-        return 2
 
-    def log(msg: str) -> None:
-        print(msg, file=sys.stderr if args.json else sys.stdout, flush=True)
+    log = logger(args)
 
     started = time.perf_counter()
-    tmp = Path(tempfile.mkdtemp(prefix="cardroom-match-site-"))
-    try:
-        site = args.site.resolve() if args.site else tmp / "site"
-        if not args.site and not build_site(site, log):
+    with the_site(args, log) as site:
+        if site is None:
             return 2
         res = run_browser(site, args, log)
         if "error" in res:
@@ -223,8 +200,6 @@ def main(argv: list[str] | None = None) -> int:
         if res["blocked"]:
             print(f"blocked requests: {res['blocked']}", file=sys.stderr)
         return 0 if ok else 1
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ Usage::
 
 Builds the site unless ``--site`` is given, serves it on 127.0.0.1 with a bare benchmark
 page under ``/__bench/`` (a temporary directory, never part of the site; the server and
-the page's start-up are those of ``benchmarks/solver_browser.py``), and starts Python
+the page's start-up are those of ``benchmarks/_bench.py``), and starts Python
 exactly as the site does (the site's ``pyodide-boot.mjs`` with the shipped package zip).
 ``benchmarks/sequence_bots.py`` is written into Pyodide's file system and its
 ``positions`` (real games, hard against medium) give the positions, the same as on CPython.
@@ -28,19 +28,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from _common import CHROMIUM, ROOT
-from solver_browser import build_site, page_config, run_bench_page, stats
+from _bench import bench_dir, logger, page_config, parser, run_bench_page, stats, the_site
+from _common import ROOT
 
 LEVELS = ("easy", "medium", "hard")
 BUDGET_P99_MS = 50.0
-READY_TIMEOUT_MS = 120_000
 
 RUNNER_PY = r'''
 """Sequence bot benchmark driver (written by benchmarks/sequence_browser.py)."""
@@ -51,7 +48,7 @@ import random
 import sys
 import time
 
-import solver_bench as sb  # benchmarks/sequence_bots.py, under the page's fixed name
+import sequence_bots as sb  # benchmarks/sequence_bots.py
 from cardroom.core import bot_context
 from cardroom.sequence import GAME
 from cardroom.sequence.bot import LEVELS, make
@@ -101,42 +98,13 @@ def run(arg: str) -> str:
     return json.dumps(out)
 '''
 
-BENCH_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Sequence bot benchmark</title></head>
-<body><p>Sequence bot benchmark (not part of the site)</p>
-<script type="module">
-const CONF = %(conf)s;
-const here = new URL(".", location.href);
-try {
-  const boot = await import(new URL(CONF.boot, location.href).href);
-  const pyodide = await boot.loadPyodide();
-  pyodide.FS.mkdirTree("/bench");
-  for (const name of ["solver_bench.py", "bench_runner.py"]) {
-    const r = await fetch(new URL(name, here));
-    if (!r.ok) throw new Error(`${name}: HTTP ${r.status}`);
-    pyodide.FS.writeFile("/bench/" + name, await r.text());
-  }
-  pyodide.runPython("import sys; sys.path.insert(0, '/bench')");
-  const runner = pyodide.pyimport("bench_runner");
-  window.benchCall = (name, arg) => runner[name](arg);
-  window.benchInfo = { pyodide: pyodide.version, userAgent: navigator.userAgent };
-  document.documentElement.dataset.ready = "1";
-} catch (e) {
-  window.benchError = String((e && e.stack) || e);
-  document.documentElement.dataset.ready = "error";
-}
-</script></body></html>
-"""
-
 
 def run_browser(site: Path, args: argparse.Namespace, log: Any) -> dict[str, Any]:
     conf = page_config(site)
     if not conf["boot"]:
         raise FileNotFoundError(f"{site} has no built pyodide-boot.mjs")
-    bench = Path(tempfile.mkdtemp(prefix="cardroom-seq-bench-"))
-    (bench / "index.html").write_text(BENCH_PAGE % {"conf": json.dumps(conf)}, "utf-8")
-    shutil.copyfile(ROOT / "benchmarks" / "sequence_bots.py", bench / "solver_bench.py")
-    (bench / "bench_runner.py").write_text(RUNNER_PY.lstrip(), "utf-8")
+    bots = (ROOT / "benchmarks" / "sequence_bots.py").read_text("utf-8")
+    bench = bench_dir("Sequence bot", conf, RUNNER_PY, [("sequence_bots.py", bots)])
 
     def body(call: Any, result: dict[str, Any]) -> None:
         players = [int(x) for x in args.players.split(",")]
@@ -154,29 +122,20 @@ def run_browser(site: Path, args: argparse.Namespace, log: Any) -> dict[str, Any
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    ap = parser(__doc__)
     ap.add_argument("--games", type=int, default=4, help="games per configuration (4)")
-    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", default="2,3,4,6,12", help="player counts (2,3,4,6,12)")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--warmup", type=float, default=2.0)
     ap.add_argument("--strict", action="store_true", help="cold times count for the budget")
     ap.add_argument("--budget-ms", type=float, default=BUDGET_P99_MS)
-    ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    if not Path(CHROMIUM).exists():
-        print(f"{CHROMIUM} not found", file=sys.stderr)
-        return 2
 
-    def log(msg: str) -> None:
-        print(msg, file=sys.stderr if args.json else sys.stdout, flush=True)
+    log = logger(args)
 
     started = time.perf_counter()
-    tmp = Path(tempfile.mkdtemp(prefix="cardroom-seq-site-"))
-    try:
-        site = args.site.resolve() if args.site else tmp / "site"
-        if not args.site and not build_site(site, log):
+    with the_site(args, log) as site:
+        if site is None:
             return 2
         res = run_browser(site, args, log)
         if "error" in res:
@@ -246,8 +205,6 @@ def main(argv: list[str] | None = None) -> int:
         if res["blocked"]:
             return 2
         return 0 if ok else 1
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

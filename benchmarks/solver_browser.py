@@ -37,33 +37,33 @@ Exit status: 0 within budget, 1 budget broken, 2 the benchmark could not run.
 from __future__ import annotations
 
 import argparse
-import functools
 import importlib.util
 import json
 import os
 import platform
 import shutil
-import subprocess
 import sys
 import tempfile
-import threading
 import time
-import traceback
 import types
-import zipfile
-from collections.abc import Callable
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
-from _common import ARGS, CHROMIUM, HOST, ROOT, load_build
+from _bench import (
+    bench_dir,
+    build_site,
+    logger,
+    page_config,
+    parser,
+    run_bench_page,
+    source_site,
+    stats,
+)
+from _common import CHROMIUM, ROOT
 
-BENCH_PREFIX = "/__bench/"
 LEVELS = (2, 3, 4)
 BUDGET_LEVEL = 4
 BUDGET_P99_MS = 50.0
-READY_TIMEOUT_MS = 120_000
 
 # --------------------------------------------------------------------------- in Pyodide
 
@@ -186,135 +186,6 @@ def run(arg: str) -> str:
     return json.dumps({"cold": cold, "best": best, "worst": out})
 '''
 
-BENCH_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Border-Up solver benchmark</title></head>
-<body><p>Border-Up solver benchmark (not part of the site)</p>
-<script type="module">
-const CONF = %(conf)s;
-const here = new URL(".", location.href);
-try {
-  let pyodide;
-  if (CONF.boot) {
-    // the site's own start-up module: vendored Pyodide + the package zip in site-packages
-    const boot = await import(new URL(CONF.boot, location.href).href);
-    pyodide = await boot.loadPyodide();
-  } else {
-    const url = new URL(CONF.pyodide, location.href);
-    const { loadPyodide } = await import(url.href);
-    const pkg = fetch(new URL(CONF.pkg, location.href)).then((r) => {
-      if (!r.ok) throw new Error(`${CONF.pkg}: HTTP ${r.status}`);
-      return r.arrayBuffer();
-    });
-    pyodide = await loadPyodide({ indexURL: new URL("./", url).href });
-    const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-    pyodide.unpackArchive(await pkg, "zip", { extractDir: sitePackages });
-  }
-  pyodide.FS.mkdirTree("/bench");
-  for (const name of ["solver_bench.py", "bench_runner.py"]) {
-    const r = await fetch(new URL(name, here));
-    if (!r.ok) throw new Error(`${name}: HTTP ${r.status}`);
-    pyodide.FS.writeFile("/bench/" + name, await r.text());
-  }
-  pyodide.runPython("import sys; sys.path.insert(0, '/bench')");
-  const runner = pyodide.pyimport("bench_runner");
-  window.benchCall = (name, arg) => runner[name](arg);
-  window.benchInfo = {
-    pyodide: pyodide.version,
-    userAgent: navigator.userAgent,
-    crossOriginIsolated: self.crossOriginIsolated,
-    hardwareConcurrency: navigator.hardwareConcurrency,
-    cardroom: pyodide.runPython("import cardroom; cardroom.__file__"),
-  };
-  document.documentElement.dataset.ready = "1";
-} catch (e) {
-  window.benchError = String((e && e.stack) || e);
-  document.documentElement.dataset.ready = "error";
-}
-</script></body></html>
-"""
-
-
-# --------------------------------------------------------------------------- the site
-
-
-def build_site(dest: Path, log: Any) -> bool:
-    log(f"building the site into {dest} ...")
-    proc = subprocess.run(
-        [sys.executable, str(ROOT / "build.py"), "--out", str(dest), "--quiet"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
-    if proc.returncode != 0:
-        log("build failed:\n" + (proc.stdout + proc.stderr)[-2000:])
-        return False
-    return True
-
-
-def source_site(dest: Path) -> None:
-    """A minimal stand-in for the site: node_modules/pyodide and a zip of py/cardroom."""
-    (dest / "pyodide").mkdir(parents=True)
-    for p in (ROOT / "node_modules" / "pyodide").iterdir():
-        if p.is_file() and not p.name.endswith(".map"):
-            shutil.copyfile(p, dest / "pyodide" / p.name)
-    pkg = ROOT / "py" / "cardroom"
-    (dest / "py").mkdir()
-    with zipfile.ZipFile(dest / "py" / "cardroom.zip", "w", zipfile.ZIP_DEFLATED) as z:
-        for p in sorted(pkg.rglob("*")):
-            if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc":
-                z.write(p, f"cardroom/{p.relative_to(pkg).as_posix()}")
-
-
-def page_config(site: Path) -> dict[str, str | None]:
-    """How the bench page starts Python: through the site's pyodide-boot.mjs if it has one,
-    else loadPyodide() from the vendored files plus the site's package zip."""
-    if not (site / "pyodide" / "pyodide.mjs").is_file():
-        raise FileNotFoundError(f"{site} has no vendored pyodide/pyodide.mjs")
-    zips = sorted((site / "py").glob("cardroom*.zip")) if (site / "py").is_dir() else []
-    boot = site / "pyodide-boot.mjs"
-    if boot.is_file() and "{{" not in boot.read_text("utf-8"):
-        return {"boot": "/pyodide-boot.mjs", "pyodide": None, "pkg": None}
-    if not zips:
-        raise FileNotFoundError(f"{site} has neither pyodide-boot.mjs nor py/cardroom*.zip")
-    return {"boot": None, "pyodide": "/pyodide/pyodide.mjs", "pkg": f"/py/{zips[-1].name}"}
-
-
-def make_server(site: Path, bench: Path) -> ThreadingHTTPServer:
-    """The site on 127.0.0.1 (build.py's server and handler), plus ``bench`` under
-    /__bench/; every response cross-origin isolated, for a fine-grained clock."""
-    build = load_build()
-    base: type[SimpleHTTPRequestHandler] = build.SiteHandler
-
-    class Handler(base):  # type: ignore[misc,valid-type]
-        extensions_map = {
-            **base.extensions_map,
-            ".py": "text/x-python; charset=utf-8",
-        }
-
-        def translate_path(self, path: str) -> str:
-            if urlsplit(path).path.startswith(BENCH_PREFIX):
-                site_dir, self.directory = self.directory, str(bench)
-                try:
-                    return super().translate_path("/" + path[len(BENCH_PREFIX) :])
-                finally:
-                    self.directory = site_dir
-            return super().translate_path(path)
-
-        def end_headers(self) -> None:
-            self.send_header("Cross-Origin-Opener-Policy", "same-origin")
-            self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
-            self.send_header("Cache-Control", "no-store")
-            super().end_headers()
-
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-            pass
-
-    handler = functools.partial(Handler, directory=str(site))
-    server = build.make_server(site, port=0, host=HOST, quiet=True)
-    server.RequestHandlerClass = handler
-    return server
-
-
 # --------------------------------------------------------------------------- CPython side
 
 
@@ -336,185 +207,37 @@ def cpython_runner() -> types.ModuleType:
 # --------------------------------------------------------------------------- the browser
 
 
-def run_bench_page(
-    site: Path,
-    bench: Path,
-    log: Any,
-    body: Callable[[Callable[[str, Any], Any], dict[str, Any]], None],
-    *,
-    ready: str = "window.benchInfo || window.benchError",
-    result: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    """What every in-browser benchmark does around its own measurements: serve ``site``
-    with the bench page in ``bench`` (deleted afterwards) on 127.0.0.1, open it in headless
-    Chromium with service workers off and every request to another host blocked (and listed
-    under ``"blocked"``), wait until ``ready`` holds, fail on the page's ``benchError``, keep
-    ``benchInfo`` under ``"info"``, then ``body(call, result)``: ``call(name, arg)`` runs
-    ``window.benchCall(name, json(arg))`` and returns its JSON answer. Any failure is kept
-    as ``result["error"]`` (a traceback)."""
-    from playwright.sync_api import sync_playwright  # noqa: PLC0415
-
-    server = make_server(site, bench)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    origin = f"http://{HOST}:{server.server_address[1]}"
-    blocked: list[str] = []
-    result = {} if result is None else result
-    result["blocked"] = blocked
-
-    def route(r: Any) -> None:
-        if urlsplit(r.request.url).hostname == HOST:
-            r.continue_()
-        else:
-            blocked.append(r.request.url)
-            r.abort()
-
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-            try:
-                ctx = browser.new_context(service_workers="block")
-                ctx.route("**/*", route)
-                page = ctx.new_page()
-                t0 = time.perf_counter()
-                page.goto(origin + BENCH_PREFIX, wait_until="commit", timeout=READY_TIMEOUT_MS)
-                page.wait_for_function(f"() => {ready}", timeout=READY_TIMEOUT_MS)
-                error = page.evaluate("() => window.benchError || null")
-                if error:
-                    raise RuntimeError(f"bench page failed:\n{error}")
-                result["info"] = page.evaluate("() => window.benchInfo")
-                log(f"Pyodide {result['info']['pyodide']} up in {time.perf_counter() - t0:.1f} s")
-                page.set_default_timeout(0)  # a run may take minutes
-
-                def call(name: str, arg: Any) -> Any:
-                    text = page.evaluate(
-                        "([n, a]) => window.benchCall(n, a)", [name, json.dumps(arg)]
-                    )
-                    return json.loads(text)
-
-                body(call, result)
-            finally:
-                browser.close()
-    except Exception:
-        result["error"] = traceback.format_exc()
-    finally:
-        server.shutdown()
-        server.server_close()
-        shutil.rmtree(bench, ignore_errors=True)
-    return result
-
-
 def run_browser(
     site: Path, conf: dict[str, Any], args: argparse.Namespace, log: Any
 ) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+    solver_py = (ROOT / "benchmarks" / "solver.py").read_text("utf-8")
+    bench = bench_dir("Border-Up solver", conf, RUNNER_PY, [("solver_bench.py", solver_py)])
+    how = "the site's pyodide-boot.mjs" if conf["boot"] else conf["pkg"]
+    log(f"Python starts from {how}")
 
-    bench = Path(tempfile.mkdtemp(prefix="cardroom-solver-bench-"))
-    (bench / "index.html").write_text(BENCH_PAGE % {"conf": json.dumps(conf)}, "utf-8")
-    shutil.copyfile(ROOT / "benchmarks" / "solver.py", bench / "solver_bench.py")
-    (bench / "bench_runner.py").write_text(RUNNER_PY.lstrip(), "utf-8")
-    server = make_server(site, bench)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    origin = f"http://{HOST}:{server.server_address[1]}"
-    blocked: list[str] = []
-    console: list[str] = []
-    result: dict[str, Any] = {"blocked": blocked}
-
-    def route(r: Any) -> None:
-        url = r.request.url
-        if urlsplit(url).hostname == HOST:
-            r.continue_()
-        else:
-            blocked.append(url)
-            r.abort()
-
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-            try:
-                ctx = browser.new_context(service_workers="block")
-                ctx.route("**/*", route)
-                page = ctx.new_page()
-                page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
-                page.on("pageerror", lambda e: console.append(f"pageerror: {e}"))
-                t0 = time.perf_counter()
-                page.goto(origin + BENCH_PREFIX, wait_until="commit", timeout=READY_TIMEOUT_MS)
-                page.wait_for_function(
-                    "() => document.documentElement.dataset.ready",
-                    timeout=READY_TIMEOUT_MS,
-                )
-                error = page.evaluate("() => window.benchError || null")
-                if error:
-                    raise RuntimeError(f"bench page failed:\n{error}")
-                result["info"] = page.evaluate("() => window.benchInfo")
-                result["start_s"] = time.perf_counter() - t0
+    def body(call: Any, result: dict[str, Any]) -> None:
+        result["setup"] = call("setup", {"seed": args.seed, "hands": args.hands, "warm_hands": 10})
+        result["warmup"] = call("warmup", {"seconds": args.warmup})
+        log(
+            f"hands generated in {result['setup']['generate_s']:.2f} s, "
+            f"warm-up {result['warmup']['solves']} solves "
+            f"in {result['warmup']['seconds']:.1f} s"
+        )
+        runs: dict[str, Any] = {}
+        for level in LEVELS:
+            for family in result["setup"]["counts"][str(level)]:
+                arg = {"level": level, "family": family, "repeat": args.repeat, "worst": args.worst}
+                r = runs[f"{level}/{family}"] = call("run", arg)
                 log(
-                    f"Pyodide {result['info']['pyodide']} up in {result['start_s']:.1f} s "
-                    f"({'site pyodide-boot.mjs' if conf['boot'] else conf['pkg']})"
+                    f"  L{level} {family:<9} {len(r['cold']):>5} hands  "
+                    f"cold max {max(r['cold'], default=0):7.2f} ms"
                 )
+        result["runs"] = runs
 
-                def call(name: str, arg: dict[str, Any]) -> dict[str, Any]:
-                    text = page.evaluate(
-                        "([n, a]) => window.benchCall(n, a)", [name, json.dumps(arg)]
-                    )
-                    return json.loads(text)
-
-                result["setup"] = call(
-                    "setup", {"seed": args.seed, "hands": args.hands, "warm_hands": 10}
-                )
-                result["warmup"] = call("warmup", {"seconds": args.warmup})
-                log(
-                    f"hands generated in {result['setup']['generate_s']:.2f} s, "
-                    f"warm-up {result['warmup']['solves']} solves "
-                    f"in {result['warmup']['seconds']:.1f} s"
-                )
-                runs: dict[str, Any] = {}
-                for level in LEVELS:
-                    for family in result["setup"]["counts"][str(level)]:
-                        r = call(
-                            "run",
-                            {
-                                "level": level,
-                                "family": family,
-                                "repeat": args.repeat,
-                                "worst": args.worst,
-                            },
-                        )
-                        runs[f"{level}/{family}"] = r
-                        log(
-                            f"  L{level} {family:<9} {len(r['cold']):>5} hands  "
-                            f"cold max {max(r['cold'], default=0):7.2f} ms"
-                        )
-                result["runs"] = runs
-            finally:
-                browser.close()
-    except Exception as exc:
-        result["error"] = f"{type(exc).__name__}: {exc}"
-        if console:
-            result["error"] += "\nconsole:\n  " + "\n  ".join(console[-20:])
-    finally:
-        server.shutdown()
-        server.server_close()
-        shutil.rmtree(bench, ignore_errors=True)
-    return result
+    return run_bench_page(site, bench, log, body)
 
 
 # --------------------------------------------------------------------------- report
-
-
-def pct(xs: list[float], p: float) -> float:
-    """Nearest-rank percentile of sorted ``xs`` (same as benchmarks/solver.py)."""
-    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
-
-
-def stats(xs: list[float]) -> dict[str, float]:
-    s = sorted(xs)
-    if not s:
-        return {"p50_ms": 0.0, "p99_ms": 0.0, "max_ms": 0.0}
-    return {
-        "p50_ms": round(pct(s, 50), 3),
-        "p99_ms": round(pct(s, 99), 3),
-        "max_ms": round(s[-1], 3),
-    }
 
 
 def summarise(runs: dict[str, Any], cpython: dict[str, Any] | None) -> list[dict[str, Any]]:
@@ -623,15 +346,13 @@ def print_report(doc: dict[str, Any]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    ap = parser(__doc__)
     ap.add_argument(
         "--from-source",
         action="store_true",
         help="no site: node_modules/pyodide and a zip of py/cardroom",
     )
     ap.add_argument("--hands", type=int, default=300, help="hands per family (300)")
-    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=3, help="solves per hand (3)")
     ap.add_argument("--warmup", type=float, default=2.0, help="warm-up seconds (2)")
     ap.add_argument("--worst", type=int, default=8, help="slowest hands listed (8)")
@@ -644,7 +365,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--budget-ms", type=float, default=BUDGET_P99_MS, help="the p99 limit (50 ms, issue 3)"
     )
-    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args(argv)
     if args.hands < 1 or args.repeat < 1:
         ap.error("--hands and --repeat must be >= 1")
@@ -652,8 +372,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{CHROMIUM} not found (apt-get install chromium)", file=sys.stderr)
         return 2
 
-    def log(msg: str) -> None:
-        print(msg, file=sys.stderr if args.json else sys.stdout, flush=True)
+    log = logger(args)
 
     started = time.perf_counter()
     load_start = os.getloadavg()[0]

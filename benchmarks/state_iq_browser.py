@@ -7,7 +7,7 @@ Usage::
 
 Builds the site (``python build.py --out TMP``) unless ``--site`` is given, serves it on
 127.0.0.1 with a bare benchmark page under ``/__bench/`` (the page and server of
-``solver_browser.py``: Python starts through the site's ``pyodide-boot.mjs``), and plays
+``_bench.py``: Python starts through the site's ``pyodide-boot.mjs``), and plays
 ``--games`` games (40) per level and difficulty with the computer on both teams, exactly as
 the table drives it: ``state_iq_logic.ComputerTeam.plan(view)`` for each move (its legal
 moves worked out from the view, then ``StateIQBot``: giving the least telling clue,
@@ -28,26 +28,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from _common import CHROMIUM
-from solver_browser import (
-    BENCH_PAGE,
-    build_site,
-    page_config,
-    run_bench_page,
-    stats,
-)
+from _bench import bench_dir, logger, page_config, parser, run_bench_page, stats, the_site
 
 LEVELS = (2, 3, 4)
 DIFFICULTIES = ("easy", "medium", "hard")
 BUDGET_P99_MS = 50.0
-READY_TIMEOUT_MS = 120_000
 
 RUNNER_PY = r'''
 """State IQ computer-move benchmark driver (written by benchmarks/state_iq_browser.py)."""
@@ -101,11 +91,7 @@ def run(arg):
 
 def run_browser(site: Path, args: argparse.Namespace, log: Any) -> dict[str, Any]:
     conf = page_config(site)
-    bench = Path(tempfile.mkdtemp(prefix="cardroom-state-iq-bench-"))
-    page_html = BENCH_PAGE.replace("Border-Up solver benchmark", "State IQ bot benchmark")
-    page_html = page_html.replace('["solver_bench.py", "bench_runner.py"]', '["bench_runner.py"]')
-    (bench / "index.html").write_text(page_html % {"conf": json.dumps(conf)}, "utf-8")
-    (bench / "bench_runner.py").write_text(RUNNER_PY.lstrip(), "utf-8")
+    bench = bench_dir("State IQ bot", conf, RUNNER_PY)
     arg = {
         "levels": list(LEVELS),
         "difficulties": list(DIFFICULTIES),
@@ -118,30 +104,21 @@ def run_browser(site: Path, args: argparse.Namespace, log: Any) -> dict[str, Any
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    ap = parser(__doc__)
     ap.add_argument("--games", type=int, default=40, help="games per level and difficulty (40)")
-    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--warmup", type=int, default=5, help="untimed games first (5)")
     ap.add_argument("--repeat", type=int, default=3, help="timings per move (3)")
     ap.add_argument(
         "--strict", action="store_true", help="the first timing of each move must meet the budget"
     )
     ap.add_argument("--budget-ms", type=float, default=BUDGET_P99_MS)
-    ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    if not Path(CHROMIUM).exists():
-        print(f"{CHROMIUM} not found", file=sys.stderr)
-        return 2
 
-    def log(msg: str) -> None:
-        print(msg, file=sys.stderr if args.json else sys.stdout, flush=True)
+    log = logger(args)
 
     started = time.perf_counter()
-    tmp = Path(tempfile.mkdtemp(prefix="cardroom-state-iq-site-"))
-    try:
-        site = args.site.resolve() if args.site else tmp / "site"
-        if not args.site and not build_site(site, log):
+    with the_site(args, log) as site:
+        if site is None:
             return 2
         res = run_browser(site, args, log)
         if "error" in res:
@@ -220,8 +197,6 @@ def main(argv: list[str] | None = None) -> int:
         if res["blocked"]:
             return 2
         return 0 if ok else 1
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ Usage::
 Builds the site (``python build.py --out TMP``) unless ``--site`` is given, serves it on
 127.0.0.1 with a bare benchmark page under ``/__bench/`` (the server, the page's start-up
 through the site's ``pyodide-boot.mjs`` and the percentiles are those of
-``benchmarks/solver_browser.py``), and in Pyodide plays ``--games`` whole games per game,
+``benchmarks/_bench.py``), and in Pyodide plays ``--games`` whole games per game,
 level, version and difficulty (after ``--warmup`` untimed games: the wasm code and the
 bots' card tables warm up, as in a class's first game): both seats are that difficulty's bot, and every bot move is
 timed as the screen makes it (``cardroom.web.tricks_logic.TrickSeat``: a
@@ -27,23 +27,16 @@ Exit status: 0 within budget, 1 budget broken, 2 the benchmark could not run.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import shutil
 import sys
-import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
-from _common import ARGS, CHROMIUM, HOST
-from solver_browser import BENCH_PREFIX, build_site, make_server, page_config, stats
+from _bench import bench_dir, logger, page_config, parser, run_bench_page, stats, the_site
 
 BUDGET_P99_MS = 50.0
-READY_TIMEOUT_MS = 120_000
 CONFIGS = {
     "ranks-L2": ("play-the-ranks", 2, None),
     "ranks-L3-ptr1": ("play-the-ranks", 3, "ptr1"),
@@ -101,121 +94,46 @@ def run(arg: str) -> str:
     return json.dumps({"times": times, "firsts": firsts, "moves": moves, "python": sys.version.split()[0]})
 '''
 
-BENCH_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Trick bots benchmark</title></head>
-<body><p>Trick-game bots benchmark (not part of the site)</p>
-<script type="module">
-const CONF = %(conf)s;
-const here = new URL(".", location.href);
-try {
-  const boot = await import(new URL(CONF.boot, location.href).href);
-  const pyodide = await boot.loadPyodide();
-  pyodide.FS.mkdirTree("/bench");
-  const r = await fetch(new URL("bench_runner.py", here));
-  if (!r.ok) throw new Error(`bench_runner.py: HTTP ${r.status}`);
-  pyodide.FS.writeFile("/bench/bench_runner.py", await r.text());
-  pyodide.runPython("import sys; sys.path.insert(0, '/bench')");
-  const runner = pyodide.pyimport("bench_runner");
-  window.benchCall = (name, arg) => runner[name](arg);
-  window.benchInfo = { pyodide: pyodide.version, userAgent: navigator.userAgent };
-  document.documentElement.dataset.ready = "1";
-} catch (e) {
-  window.benchError = String((e && e.stack) || e);
-  document.documentElement.dataset.ready = "error";
-}
-</script></body></html>
-"""
-
 
 def run_browser(site: Path, jobs: list[dict[str, Any]], log: Any) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright  # noqa: PLC0415
-
     conf = page_config(site)
     if not conf.get("boot"):
         raise FileNotFoundError(f"{site} has no pyodide-boot.mjs")
-    bench = Path(tempfile.mkdtemp(prefix="cardroom-tricks-bench-"))
-    (bench / "index.html").write_text(BENCH_PAGE % {"conf": json.dumps(conf)}, "utf-8")
-    (bench / "bench_runner.py").write_text(RUNNER_PY.lstrip(), "utf-8")
-    server = make_server(site, bench)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    origin = f"http://{HOST}:{server.server_address[1]}"
-    blocked: list[str] = []
-    out: dict[str, Any] = {"blocked": blocked, "runs": {}}
+    bench = bench_dir("Trick-game bots", conf, RUNNER_PY)
 
-    def route(r: Any) -> None:
-        if urlsplit(r.request.url).hostname == HOST:
-            r.continue_()
-        else:
-            blocked.append(r.request.url)
-            r.abort()
+    def body(call: Any, out: dict[str, Any]) -> None:
+        for job in jobs:
+            r = out["runs"][job["key"]] = call("run", job)
+            st = stats(r["times"])
+            log(
+                f"  {job['key']:<22} {r['moves']:>5} moves  p50 {st['p50_ms']:7.2f}  "
+                f"p99 {st['p99_ms']:7.2f}  max {st['max_ms']:7.2f} ms"
+            )
 
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-            try:
-                ctx = browser.new_context(service_workers="block")
-                ctx.route("**/*", route)
-                page = ctx.new_page()
-                page.goto(origin + BENCH_PREFIX, wait_until="commit", timeout=READY_TIMEOUT_MS)
-                page.wait_for_function(  # (the site's boot module sets data-ready itself)
-                    "() => window.benchInfo || window.benchError", timeout=READY_TIMEOUT_MS
-                )
-                error = page.evaluate("() => window.benchError || null")
-                if error:
-                    raise RuntimeError(f"bench page failed:\n{error}")
-                out["info"] = {"pyodide": page.evaluate("() => String(window.benchInfo.pyodide)")}
-                for job in jobs:
-                    text = page.evaluate(
-                        "([n, a]) => window.benchCall(n, a)", ["run", json.dumps(job)]
-                    )
-                    r = json.loads(text)
-                    out["runs"][job["key"]] = r
-                    st = stats(r["times"])
-                    log(
-                        f"  {job['key']:<22} {r['moves']:>5} moves  p50 {st['p50_ms']:7.2f}  "
-                        f"p99 {st['p99_ms']:7.2f}  max {st['max_ms']:7.2f} ms"
-                    )
-            finally:
-                browser.close()
-    except Exception as exc:
-        out["error"] = f"{type(exc).__name__}: {exc}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        shutil.rmtree(bench, ignore_errors=True)
-    return out
+    return run_bench_page(site, bench, log, body, result={"runs": {}})
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    ap = parser(__doc__)
     ap.add_argument("--games", type=int, default=6, help="games per row (6)")
-    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=3, help="times each move is chosen (3)")
     ap.add_argument("--warmup", type=int, default=1, help="untimed games first, per row (1)")
     ap.add_argument("--only", default="", help="rows, e.g. ranks-L2,zap-L3 (default: all)")
     ap.add_argument("--difficulties", default="easy,medium,hard")
     ap.add_argument("--budget-ms", type=float, default=BUDGET_P99_MS)
-    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args(argv)
-    if not Path(CHROMIUM).exists():
-        print(f"{CHROMIUM} not found (apt-get install chromium)", file=sys.stderr)
-        return 2
     names = [n for n in args.only.split(",") if n] or list(CONFIGS)
     bad = [n for n in names if n not in CONFIGS]
     if bad:
         ap.error(f"unknown rows {bad}; known: {', '.join(CONFIGS)}")
     diffs = [d for d in args.difficulties.split(",") if d]
 
-    def log(msg: str) -> None:
-        print(msg, file=sys.stderr if args.json else sys.stdout, flush=True)
+    log = logger(args)
 
     started = time.perf_counter()
     load_start = os.getloadavg()[0]
-    tmp = Path(tempfile.mkdtemp(prefix="cardroom-tricks-site-"))
-    try:
-        site = args.site.resolve() if args.site else tmp / "site"
-        if not args.site and not build_site(site, log):
+    with the_site(args, log) as site:
+        if site is None:
             return 2
         jobs = []
         for name in names:
@@ -264,8 +182,6 @@ def main(argv: list[str] | None = None) -> int:
         if res["blocked"]:
             return 2
         return 0 if doc["ok"] else 1
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -33,14 +33,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 import tempfile
-import threading
-import time
 from pathlib import Path
+from typing import Any
 
-from _common import ARGS, CHROMIUM, HOST, ROOT, load_build
+from _bench import build_site, run_page, stats
 
 BUDGET_P99_MS = 50.0
 READY_TIMEOUT_MS = 180_000
@@ -98,13 +96,6 @@ json.dumps(run(HANDS, SEED, REPEAT))
 """
 
 
-def pct(xs: list[float], p: float) -> float:
-    if not xs:
-        return 0.0
-    s = sorted(xs)
-    return s[min(len(s) - 1, max(0, round(p / 100 * (len(s) - 1))))]
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--site", type=Path, help="a built site (default: build one)")
@@ -113,54 +104,34 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=5, help="identical passes (5)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
-    tmp = None
-    site = a.site
-    if site is None:
-        tmp = tempfile.TemporaryDirectory(prefix="tri-bench-")
-        site = Path(tmp.name) / "site"
-        cmd = [sys.executable, str(ROOT / "build.py"), "--out", str(site)]
-        if subprocess.run(cmd, capture_output=True, check=False).returncode != 0:
-            print("the site could not be built", file=sys.stderr)
+
+    def log(msg: str) -> None:
+        print(msg, file=sys.stderr if a.json else sys.stdout, flush=True)
+
+    with tempfile.TemporaryDirectory(prefix="tri-bench-") as tmp:
+        site = a.site.resolve() if a.site else Path(tmp) / "site"
+        if not a.site and not build_site(site, log):
             return 2
-    site = site.resolve()
-    try:
-        from playwright.sync_api import sync_playwright  # noqa: PLC0415
-    except ImportError as exc:
-        print(f"cannot run: {exc}", file=sys.stderr)
-        return 2
-    make_server = load_build().make_server
-    pkg = next((site / "py").glob("cardroom-*.zip"))
-    info = json.loads(_zip_text(pkg, "cardroom/data/word_index.json"))
-    index_bytes = (site / info["url"]).stat().st_size
-    server = make_server(site, port=0, host=HOST, quiet=True)
-    port = server.server_address[1]
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            page = browser.new_page()
-            t0 = time.monotonic()
-            page.goto(f"http://{HOST}:{port}/?game=tri-virsity&mode=bot&players=2")
-            page.wait_for_function(
-                "() => document.documentElement.dataset.tvWords !== undefined",
-                timeout=READY_TIMEOUT_MS,
-            )
-            page_ms = page.evaluate("() => document.documentElement.dataset.tvWords")
-            if page_ms == "error":
-                print("the page could not load the word index", file=sys.stderr)
-                return 2
-            start_s = time.monotonic() - t0
-            wire = page.evaluate(
+        pkg = next((site / "py").glob("cardroom-*.zip"))
+        info = json.loads(_zip_text(pkg, "cardroom/data/word_index.json"))
+        index_bytes = (site / info["url"]).stat().st_size
+        code = (
+            RUNNER_PY.replace("HANDS", str(a.hands))
+            .replace("SEED", str(a.seed))
+            .replace("REPEAT", str(a.repeat))
+        )
+
+        def body(page: Any, out: dict[str, Any]) -> None:
+            out["page_ms"] = page.evaluate("() => document.documentElement.dataset.tvWords")
+            if out["page_ms"] == "error":
+                raise RuntimeError("the page could not load the word index")
+            out["wire"] = page.evaluate(
                 """(u) => { const e = performance.getEntriesByType('resource')
                      .find(r => r.name.endsWith(u)); return e ? e.encodedBodySize : null; }""",
                 info["url"],
             )
-            code = (
-                RUNNER_PY.replace("HANDS", str(a.hands))
-                .replace("SEED", str(a.seed))
-                .replace("REPEAT", str(a.repeat))
-            )
-            raw = page.evaluate(
+            page.set_default_timeout(0)  # the passes may take minutes
+            out["raw"] = page.evaluate(
                 """async (code) => {
                     const boot = await import('./pyodide-boot.mjs');
                     const py = await boot.start();
@@ -168,20 +139,18 @@ def main() -> int:
                 }""",
                 code,
             )
-            browser.close()
-    finally:
-        server.shutdown()
-        if tmp is not None:
-            tmp.cleanup()
+
+        bench = Path(tempfile.mkdtemp(prefix="tri-bench-page-"))  # (no bench page: the site's)
+        path = "/?game=tri-virsity&mode=bot&players=2"
+        ready = "document.documentElement.dataset.tvWords !== undefined"
+        res = run_page(site, bench, path, ready, body, timeout_ms=READY_TIMEOUT_MS)
+    if "error" in res:
+        print(res["error"], file=sys.stderr)
+        return 2
+    page_ms, wire, start_s, raw = res["page_ms"], res["wire"], res["start_s"], res["raw"]
     r = json.loads(raw)
     levels = {
-        lv: {
-            "moves": len(xs),
-            "p50_ms": pct(xs, 50),
-            "p99_ms": pct(xs, 99),
-            "max_ms": max(xs, default=0.0),
-            "single_p99_ms": pct(r["single"][lv], 99),
-        }
+        lv: {"moves": len(xs), **stats(xs), "single_p99_ms": stats(r["single"][lv])["p99_ms"]}
         for lv, xs in r["times"].items()
     }
     out = {
