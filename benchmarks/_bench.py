@@ -187,7 +187,7 @@ def make_server(site: Path, bench: Path | None = None) -> ThreadingHTTPServer:
 
 def run_page(
     site: Path,
-    bench: Path,
+    bench: Path | None,
     path: str,
     ready: str,
     body: Callable[[Any, dict[str, Any]], None],
@@ -195,7 +195,8 @@ def run_page(
     result: dict[str, Any] | None = None,
     timeout_ms: int = READY_TIMEOUT_MS,
 ) -> dict[str, Any]:
-    """Serve ``site`` (with ``bench`` under /__bench/; the folder is deleted afterwards) on
+    """Serve ``site`` (with ``bench``, if any, under /__bench/; that folder is deleted
+    afterwards) on
     127.0.0.1, open ``path`` in headless Chromium with service workers off and every
     request to another host blocked (and listed under ``"blocked"``), wait until the
     JavaScript expression ``ready`` holds (its seconds under ``"start_s"``), then
@@ -243,7 +244,8 @@ def run_page(
     finally:
         server.shutdown()
         server.server_close()
-        shutil.rmtree(bench, ignore_errors=True)
+        if bench is not None:
+            shutil.rmtree(bench, ignore_errors=True)
     return result
 
 

@@ -30,15 +30,13 @@ issue's budget), 1 when one is over, 2 when the benchmark could not run.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
-from _bench import build_site, run_page, stats
+from _bench import logger, parser, run_page, stats, the_site
 
 BUDGET_P99_MS = 50.0
 READY_TIMEOUT_MS = 180_000
@@ -97,20 +95,13 @@ json.dumps(run(HANDS, SEED, REPEAT))
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--site", type=Path, help="a built site (default: build one)")
+    ap = parser(__doc__)
     ap.add_argument("--hands", type=int, default=6, help="hands per pairing (6)")
-    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=5, help="identical passes (5)")
-    ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
-
-    def log(msg: str) -> None:
-        print(msg, file=sys.stderr if a.json else sys.stdout, flush=True)
-
-    with tempfile.TemporaryDirectory(prefix="tri-bench-") as tmp:
-        site = a.site.resolve() if a.site else Path(tmp) / "site"
-        if not a.site and not build_site(site, log):
+    log = logger(a)
+    with the_site(a, log) as site:
+        if site is None:
             return 2
         pkg = next((site / "py").glob("cardroom-*.zip"))
         info = json.loads(_zip_text(pkg, "cardroom/data/word_index.json"))
@@ -140,10 +131,9 @@ def main() -> int:
                 code,
             )
 
-        bench = Path(tempfile.mkdtemp(prefix="tri-bench-page-"))  # (no bench page: the site's)
-        path = "/?game=tri-virsity&mode=bot&players=2"
+        path = "/?game=tri-virsity&mode=bot&players=2"  # the site's own page
         ready = "document.documentElement.dataset.tvWords !== undefined"
-        res = run_page(site, bench, path, ready, body, timeout_ms=READY_TIMEOUT_MS)
+        res = run_page(site, None, path, ready, body, timeout_ms=READY_TIMEOUT_MS)
     if "error" in res:
         print(res["error"], file=sys.stderr)
         return 2
