@@ -195,10 +195,9 @@ def run_page(
     result: dict[str, Any] | None = None,
     timeout_ms: int = READY_TIMEOUT_MS,
 ) -> dict[str, Any]:
-    """Serve ``site`` (with ``bench``, if any, under /__bench/; that folder is deleted
-    afterwards) on
-    127.0.0.1, open ``path`` in headless Chromium with service workers off and every
-    request to another host blocked (and listed under ``"blocked"``), wait until the
+    """Serve ``site`` on 127.0.0.1 (with ``bench``, if any, under /__bench/; that folder is
+    deleted afterwards), open ``path`` in headless Chromium with service workers off and
+    every request to another host blocked (and listed under ``"blocked"``), wait until the
     JavaScript expression ``ready`` holds (its seconds under ``"start_s"``), then
     ``body(page, result)``. Any failure, a blocked request included, is kept as
     ``result["error"]`` (a traceback, and the page's last console lines)."""
