@@ -39,7 +39,7 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -299,11 +299,31 @@ class TrickBot:
                 pool = [m for m in legal if m.data["card"] == best.data["card"]]
                 return rng.choice(pool) if rng.random() < 0.5 else best
             return max(legal, key=lead_score)
+        win_share = self._win_share(v, cur, unseen)
+
+        def follow_score(m: Move) -> tuple[float, float, float]:
+            w = win_share(m)
+            d = m.data
+            power_cost = 0.3 if "power" in d else 0.0
+            keep = _value(d["card"], bases)
+            if w >= 0.5:
+                return (w - power_cost, -keep, 0.0)
+            return (w - power_cost - 1.0, -keep, 0.0)
+
+        if easy and rng.random() < 0.3:
+            return rng.choice(legal)
+        return max(legal, key=follow_score)
+
+    def _win_share(
+        self, v: Mapping[str, Any], cur: Mapping[str, Any], unseen: list[str]
+    ) -> Callable[[Move], float]:
+        """For the trick ``cur`` (the lead played): a follow move's share of the lead cards
+        it beats (the one led, if face-up; else each unseen card the GeoStar allows)."""
         lead_card = cur.get("card")
         cands = [lead_card] if lead_card else self._geostar_candidates(v, cur, unseen)
         bur = tuple(v.get("bur") or ())
 
-        def win_share(m: Move) -> float:
+        def share(m: Move) -> float:
             d = m.data
             fp = None
             if "power" in d:
@@ -319,18 +339,7 @@ class TrickBot:
                 wins += j.winner == "follow"
             return wins / max(1, len(cands))
 
-        def follow_score(m: Move) -> tuple[float, float, float]:
-            w = win_share(m)
-            d = m.data
-            power_cost = 0.3 if "power" in d else 0.0
-            keep = _value(d["card"], bases)
-            if w >= 0.5:
-                return (w - power_cost, -keep, 0.0)
-            return (w - power_cost - 1.0, -keep, 0.0)
-
-        if easy and rng.random() < 0.3:
-            return rng.choice(legal)
-        return max(legal, key=follow_score)
+        return share
 
     def _geostar_candidates(
         self, v: Mapping[str, Any], cur: Mapping[str, Any], unseen: list[str]
@@ -461,25 +470,7 @@ class TrickBot:
                                                           m.data["card"]))  # fmt: skip
             picks = plain[:4] + power[:2] + cheap[:2]
         else:
-            lead_card = cur.get("card")
-            cands = [lead_card] if lead_card else self._geostar_candidates(v, cur, unseen)
-            bur = tuple(v.get("bur") or ())
-
-            def wins(m: Move) -> float:
-                d = m.data
-                fp = None
-                if "power" in d:
-                    p = power_card(d["power"])
-                    fp = (p.category, p.base)
-                n = 0
-                for lc in cands:
-                    j = rules.judge(
-                        lc, d["card"], cur["category"], cur["base"],
-                        lead_power=cur.get("power") is not None, follow_power=fp,
-                        change=d.get("change"), bur_cards=bur,
-                    )  # fmt: skip
-                    n += j.winner == "follow"
-                return n / max(1, len(cands))
+            wins = self._win_share(v, cur, unseen)
 
             def cost(m: Move) -> tuple[float, str]:
                 d = m.data
