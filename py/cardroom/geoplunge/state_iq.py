@@ -33,7 +33,6 @@ from typing import Any
 
 from .. import atlas, names, scoring
 from ..core import (
-    CorruptState,
     Fields,
     Game,
     IllegalMove,
@@ -687,12 +686,8 @@ class StateIQ(Game):
         }
 
     def state_from_json(self, obj: Any) -> StateIQState:
-        try:
-            return self._from_json(obj)
-        except CorruptState:
-            raise
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-            raise CorruptState(f"not a saved State IQ game: {exc}") from None
+        # Game.__init_subclass__ guards it: anything but CorruptState comes out as one
+        return self._from_json(obj)
 
     def _from_json(self, obj: Any) -> StateIQState:
         f = Fields(obj, "State IQ state")
