@@ -197,8 +197,6 @@ def main(argv: list[str] | None = None) -> int:
                 f"p99 {b['p99_ms']} ms"
             )
             print(f"({doc['seconds']:.0f} s)")
-        if res["blocked"]:
-            print(f"blocked requests: {res['blocked']}", file=sys.stderr)
         return 0 if ok else 1
 
 

@@ -202,8 +202,6 @@ def main(argv: list[str] | None = None) -> int:
                 f"worst p99 {worst:.2f} ms  (load average {doc['load_average']}, "
                 f"{doc['seconds']:.0f} s)"
             )
-        if res["blocked"]:
-            return 2
         return 0 if ok else 1
 
 

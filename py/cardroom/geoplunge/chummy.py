@@ -744,10 +744,7 @@ class ChummyChallenge(Game):
         }
 
     def state_from_json(self, obj: Any) -> ChummyState:
-        # Game.__init_subclass__ guards it: anything but CorruptState comes out as one
-        return self._from_json(obj)
-
-    def _from_json(self, obj: Any) -> ChummyState:
+        # (Game.__init_subclass__ turns anything but CorruptState raised here into one)
         f = Fields(obj, "Chummy Challenge state")
         f.check(f.str("game") == self.slug, "not a Chummy Challenge state")
         rng = Rng(f.int("rng", 0, 2**64 - 1))

@@ -859,10 +859,7 @@ class DashingStates(Game):
         }
 
     def state_from_json(self, obj: Any) -> DashingState:
-        # Game.__init_subclass__ guards it: anything but CorruptState comes out as one
-        return self._from_json(obj)
-
-    def _from_json(self, obj: Any) -> DashingState:
+        # (Game.__init_subclass__ turns anything but CorruptState raised here into one)
         f = Fields(obj, "Dashing States state")
         level = f.int("level", 2, 4)
         window_ms = f.int("window_ms", 1, 10**8)

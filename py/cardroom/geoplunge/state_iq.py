@@ -686,10 +686,7 @@ class StateIQ(Game):
         }
 
     def state_from_json(self, obj: Any) -> StateIQState:
-        # Game.__init_subclass__ guards it: anything but CorruptState comes out as one
-        return self._from_json(obj)
-
-    def _from_json(self, obj: Any) -> StateIQState:
+        # (Game.__init_subclass__ turns anything but CorruptState raised here into one)
         f = Fields(obj, "State IQ state")
         level = f.int("level", 2, 4)
         rng = Rng(f.int("rng", 0, 2**64 - 1))
