@@ -170,14 +170,35 @@
           }
           asked = true;
           b.disabled = true;
-          var w = waiting();
-          if (!w) { location.reload(); return; }
-          sw.addEventListener("controllerchange", function () { location.reload(); });
-          w.postMessage({ type: "skip-waiting" });
+          banner.querySelector("#update-text").textContent = "Starting the new version\u2026";
+          takeOver(waiting());
         });
         document.body.appendChild(banner);
       }
       banner.hidden = false;
+    }
+    // Reload now: the waiting worker is asked to take over, and the page reloads as soon as
+    // it does. The browser lets it take over only once the old build's worker has finished
+    // what it was doing, so the request is repeated every 2 s while it still waits. A
+    // click always reloads: after 10 s without a take-over the page reloads anyway (on the
+    // old build, which offers the new one again).
+    function takeOver(w) {
+      var gone = false, tries = 0, timer = null;
+      function reload() {
+        if (gone) return;
+        gone = true;
+        if (timer) clearInterval(timer);
+        location.reload();
+      }
+      if (!w) { reload(); return; }
+      function ask() { if (reg.waiting === w) w.postMessage({ type: "skip-waiting" }); }
+      sw.addEventListener("controllerchange", reload);
+      w.addEventListener("statechange", function () { if (w.state !== "installed") reload(); });
+      ask();
+      timer = setInterval(function () {
+        if (++tries >= 5) reload();
+        else ask();
+      }, 2000);
     }
     function arm() {
       if (!(waiting() || swapped) || watcher) { offer(); return; }

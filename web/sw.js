@@ -40,7 +40,8 @@ async function warm() {
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "warm") event.waitUntil(warm());
   // "Reload now" on the "A new version is ready" banner (web/boot.js, R-188)
-  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+  // (kept running until it has taken over: a worker stopped before that would not)
+  if (event.data && event.data.type === "skip-waiting") event.waitUntil(self.skipWaiting());
 });
 const REV = "x-cardroom-rev";
 const PAGE = "./index.html";

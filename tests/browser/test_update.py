@@ -64,6 +64,24 @@ def waiting_worker(page: Any, timeout_s: float = 60) -> None:
     raise AssertionError("the second build's worker never got to waiting")
 
 
+def workers(page: Any) -> str:
+    """The page's registration, for a failure's message: each worker's state, whether the
+    page is controlled, and the site's caches."""
+    return page.evaluate(
+        """() => navigator.serviceWorker.getRegistration().then(async (r) => JSON.stringify({
+            active: r && r.active && r.active.state,
+            waiting: r && r.waiting && r.waiting.state,
+            installing: r && r.installing && r.installing.state,
+            controlled: !!navigator.serviceWorker.controller,
+            caches: (await caches.keys()).filter((k) => k.startsWith("cardroom-")),
+        }))"""
+    )
+
+
+def is_second_build(page: Any) -> bool:
+    return page.locator('meta[name="cardroom-build"]').count() == 1
+
+
 def phase(page: Any) -> str | None:
     return page.evaluate("() => document.querySelector('.bu-game')?.dataset.phase ?? null")
 
@@ -138,7 +156,7 @@ def test_a_new_build_waits_for_the_next_screen(
             banner.get_by_role("button", name="Reload now").click()
         wait_ready(page)
         assert page.evaluate("() => window.__sameDocument") is None
-        assert page.locator('meta[name="cardroom-build"]').count() == 1
+        assert is_second_build(page), f"still the first build: {workers(page)}"
         assert page.evaluate("() => navigator.serviceWorker.controller !== null")
         page.wait_for_function(
             "(n) => caches.keys().then(k => k.filter(x => x.startsWith('cardroom-')).join() === n)",
@@ -224,7 +242,7 @@ def test_reload_in_another_tab_never_breaks_this_game(
         with atlas.expect_navigation(wait_until="load", timeout=60_000):
             atlas.locator("#update-banner").get_by_role("button", name="Reload now").click()
         wait_ready(atlas)
-        assert atlas.locator('meta[name="cardroom-build"]').count() == 1
+        assert is_second_build(atlas), f"still the first build: {workers(atlas)}"
 
         # the game's tab: the same document, the same game, no banner while it goes on
         game.bring_to_front()
@@ -252,6 +270,42 @@ def test_reload_in_another_tab_never_breaks_this_game(
         with game.expect_navigation(wait_until="load", timeout=60_000):
             banner.get_by_role("button", name="Reload now").click()
         wait_ready(game)
-        assert game.locator('meta[name="cardroom-build"]').count() == 1
+        assert is_second_build(game), f"still the first build: {workers(game)}"
         assert game.evaluate("(k) => sessionStorage.getItem(k) !== null", key)
         assert site_caches(game) == [new_cache]
+
+
+def test_reload_now_always_reloads(new_context: Any, site_dir: Path, tmp_path: Path) -> None:
+    """Reload now when the new worker does not take over (here its request never reaches
+    it): the button says what it does, and the page still reloads, on the first build,
+    which offers the new one again; the next Reload now brings it."""
+    copy = tmp_path / "site"
+    shutil.copytree(site_dir, copy)
+    context = new_context(route=False, service_workers="allow")
+    with serve(copy) as server:
+        page = context.new_page()
+        open_site(page, server, "/?screen=atlas")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        second_build(copy)
+        page.evaluate(
+            "() => navigator.serviceWorker.getRegistration().then(r => r.update()).then(() => 1)"
+        )
+        waiting_worker(page)
+        banner = page.locator("#update-banner")
+        expect(banner).to_be_visible()
+        page.evaluate("() => { ServiceWorker.prototype.postMessage = () => {}; }")
+        started = time.monotonic()
+        with page.expect_navigation(wait_until="load", timeout=60_000):
+            banner.get_by_role("button", name="Reload now").click()
+            expect(banner).to_contain_text("Starting the new version")
+            expect(banner.get_by_role("button", name="Reload now")).to_be_disabled()
+        waited = time.monotonic() - started
+        assert waited >= 9, f"reloaded after {waited:.1f} s, before the worker had its 10 s"
+        wait_ready(page)
+        assert not is_second_build(page), workers(page)
+        expect(banner).to_be_visible()
+        expect(banner).to_contain_text("A new version is ready")
+        with page.expect_navigation(wait_until="load", timeout=60_000):
+            banner.get_by_role("button", name="Reload now").click()
+        wait_ready(page)
+        assert is_second_build(page), f"still the first build: {workers(page)}"
