@@ -38,6 +38,18 @@ import { loadPyodide as startPyodide, version } from "./pyodide/pyodide.mjs";
 
 export { version };
 
+// Python never runs on WebAssembly's stack-switching stacks (JSPI). Pyodide uses them when
+// the browser has JSPI, to run every asyncio step (the two-device link's code, for one)
+// on a stack of its own. Chromium's sampling heap profiler, on in some browser sessions,
+// walks the stack by frame pointers when it samples an allocation, and on such a stack
+// it reads past the stack's end into its guard page: the tab crashes (SIGSEGV in
+// base::debug's stack scan, seen in the renderer's core dumps). cardroom calls nothing
+// that needs JSPI (`run_sync`), so Pyodide is started as on a browser without it, the
+// path it takes on Safari. snapshot-worker.mjs does the same, so the heap it hands over
+// and stores comes from the same configuration.
+delete WebAssembly.Suspending;
+delete WebAssembly.promising;
+
 const sink = {
   stdout: (line) => console.log(line),
   stderr: (line) => console.warn(line),

@@ -21,6 +21,10 @@
 // Python itself.
 import { loadPyodide, version } from "./pyodide/pyodide.mjs";
 
+// No JSPI, as on the page (the reason is in pyodide-boot.mjs).
+delete WebAssembly.Suspending;
+delete WebAssembly.promising;
+
 // The snapshot stored sparse (see pageRuns in pyodide-boot.mjs): a bitmap of its
 // 4 KiB pages, bit set for a page that is not all zeros, then those pages in order.
 const PAGE = 4096;

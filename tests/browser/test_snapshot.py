@@ -601,3 +601,51 @@ def test_the_first_visit_hint_only_saves_waiting(new_context: Any, serve_site: A
     page.locator('[data-state="KS"]').click()
     expect_card(page, "KS")
     assert _wait_snapshot(page)["key"] == stored["key"]
+
+
+# An asyncio step, as the page's own code runs them (the two-device link's, for one): with
+# JSPI, Pyodide would run it on a stack-switching stack, where run_sync is possible.
+_ASYNC_STEP = """
+import asyncio
+from pyodide.ffi import can_run_sync
+
+async def _step():
+    await asyncio.sleep(0)
+    return can_run_sync()
+
+await asyncio.ensure_future(_step())
+"""
+
+
+def _jspi(page: Any) -> dict[str, Any]:
+    return page.evaluate(
+        """async (code) => {
+            const py = await (await import('./pyodide-boot.mjs')).start();
+            return {
+                suspending: "Suspending" in WebAssembly,
+                promising: "promising" in WebAssembly,
+                runSync: await py.runPythonAsync(code),
+            };
+        }""",
+        _ASYNC_STEP,
+    )
+
+
+def test_python_never_runs_on_a_stack_switching_stack(new_context: Any, serve_site: Any) -> None:
+    """No JSPI for Pyodide on the page (pyodide-boot.mjs says why: Chromium's heap profiler
+    crashes a tab whose allocation it samples on such a stack), on a first visit (Python
+    from the worker) and on a repeat visit (from the snapshot): an asyncio step cannot
+    run_sync, and the browser's JSPI is hidden from the page."""
+    context = new_context(route=False, service_workers="allow")
+    server = serve_site()
+    page = context.new_page()
+    open_site(page, server, "/?game=border-up&level=2&mode=local&seed=3")
+    assert _boot_path(page) == "worker"
+    assert _jspi(page) == {"suspending": False, "promising": False, "runSync": False}
+    _wait_snapshot(page)
+    page.reload(wait_until="load")
+    wait_ready(page)
+    assert _boot_path(page) == "snapshot"
+    assert _jspi(page) == {"suspending": False, "promising": False, "runSync": False}
+    page.get_by_role("button", name="Start").click()  # and the game still plays
+    page.wait_for_function("() => !!document.querySelector('.bu-game')?.dataset.phase")
