@@ -16,7 +16,10 @@ machine's free memory at that moment, and what Chromium prints goes to a log fil
 (``BROWSER_LOG``, through Playwright's ``DEBUG_FILE``). A test that fails after one of its
 pages crashed runs once more, from its fixtures up; the first try's failure, the crash and
 the end of Chromium's log are reported as a warning (and with the second failure, if it
-fails again). Any other failure fails at once.
+fails again). Any other failure fails at once. (The crashes seen so far were Chromium's
+heap profiler scanning a WebAssembly stack-switching stack; the site no longer runs Python
+on one: docs/architecture.md. A renderer's core dump, with ``ulimit -c unlimited``, shows
+the faulting thread and its stack.)
 """
 
 from __future__ import annotations
