@@ -64,6 +64,17 @@ def waiting_worker(page: Any, timeout_s: float = 60) -> None:
     raise AssertionError("the second build's worker never got to waiting")
 
 
+def new_build_waiting(page: Any, site: Path) -> str:
+    """Make the copy at ``site`` the second build, have ``page``'s registration look for
+    it, and wait until its worker is waiting. Returns the new cache name."""
+    new_cache = second_build(site)
+    page.evaluate(
+        "() => navigator.serviceWorker.getRegistration().then(r => r.update()).then(() => 1)"
+    )
+    waiting_worker(page)
+    return new_cache
+
+
 def workers(page: Any) -> str:
     """The page's registration, for a failure's message: each worker's state, whether the
     page is controlled, and the site's caches."""
@@ -111,11 +122,7 @@ def test_a_new_build_waits_for_the_next_screen(
         page.evaluate("() => { window.__sameDocument = true; }")
 
         # the second build, found by the page's registration: its worker waits
-        new_cache = second_build(copy)
-        page.evaluate(
-            "() => navigator.serviceWorker.getRegistration().then(r => r.update()).then(() => 1)"
-        )
-        waiting_worker(page)
+        new_cache = new_build_waiting(page, copy)
         assert new_cache in site_caches(page) and first[0] in site_caches(page)
         page.wait_for_timeout(1000)
         expect(page.locator("#update-banner")).to_have_count(0)  # mid-game: not a word
@@ -190,11 +197,7 @@ def test_later_keeps_this_version_until_the_next_visit(
         open_site(page, server, "/?screen=atlas&state=TX")
         page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
         page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-        second_build(copy)
-        page.evaluate(
-            "() => navigator.serviceWorker.getRegistration().then(r => r.update()).then(() => 1)"
-        )
-        waiting_worker(page)
+        new_build_waiting(page, copy)
         banner = page.locator("#update-banner")
         expect(banner).to_be_visible()
         assert page.evaluate(
@@ -233,11 +236,7 @@ def test_reload_in_another_tab_never_breaks_this_game(
         game.locator("#bu-half-0 [data-plunge=no]").click()
         key = "cardroom:game:" + game.evaluate("() => history.state.run")
 
-        new_cache = second_build(copy)
-        atlas.evaluate(
-            "() => navigator.serviceWorker.getRegistration().then(r => r.update()).then(() => 1)"
-        )
-        waiting_worker(atlas)
+        new_cache = new_build_waiting(atlas, copy)
         expect(atlas.locator("#update-banner")).to_be_visible()
         with atlas.expect_navigation(wait_until="load", timeout=60_000):
             atlas.locator("#update-banner").get_by_role("button", name="Reload now").click()
@@ -286,11 +285,7 @@ def test_reload_now_always_reloads(new_context: Any, site_dir: Path, tmp_path: P
         page = context.new_page()
         open_site(page, server, "/?screen=atlas")
         page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-        second_build(copy)
-        page.evaluate(
-            "() => navigator.serviceWorker.getRegistration().then(r => r.update()).then(() => 1)"
-        )
-        waiting_worker(page)
+        new_build_waiting(page, copy)
         banner = page.locator("#update-banner")
         expect(banner).to_be_visible()
         page.evaluate("() => { ServiceWorker.prototype.postMessage = () => {}; }")
