@@ -75,6 +75,7 @@ BUDGET_BYTES_RATIO = 1.15
 BUDGET_FLAGS_BYTES = 1_200_000
 BUDGET_LONG_TASK_MS = 200.0
 SNAPSHOT_TIMEOUT_MS = 180_000
+STEAL_WARNING = 3.0  # % of CPU time taken by a virtual machine's host: a busy machine
 PYODIDE_CORE = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -696,6 +697,31 @@ def print_report(
         print("\nerrors\n  " + "\n  ".join(errors))
 
 
+def cpu_times() -> tuple[int, int] | None:
+    """(steal, total) CPU time since boot from Linux's /proc/stat, or None elsewhere.
+
+    Steal is the time the machine's virtual CPUs were ready to run but the host ran
+    something else: on a shared virtual machine it inflates every figure, bare pages and
+    the site alike, and, unlike the load average, the benchmark's own browser does not
+    add to it."""
+    try:
+        with open("/proc/stat", encoding="ascii") as f:
+            fields = f.readline().split()
+    except OSError:
+        return None
+    if len(fields) < 9 or fields[0] != "cpu":
+        return None
+    ticks = [int(x) for x in fields[1:9]]  # user nice system idle iowait irq softirq steal
+    return ticks[7], sum(ticks)
+
+
+def steal_share(before: tuple[int, int] | None, after: tuple[int, int] | None) -> float | None:
+    """The share of CPU time, in %, the host took between two cpu_times() readings."""
+    if before is None or after is None or after[1] <= before[1]:
+        return None
+    return 100.0 * (after[0] - before[0]) / (after[1] - before[1])
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--site", type=Path, help="an already built site (default: build one)")
@@ -750,6 +776,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
 
         load_before = os.getloadavg()
+        cpu_before = cpu_times()
         log(
             f"chromium {CHROMIUM}, {os.cpu_count()} CPUs, {args.runs} runs, "
             f"visits {args.settle:g} s after the browser started, "
@@ -757,15 +784,22 @@ def main(argv: list[str] | None = None) -> int:
         )
         visits = run_all(site, args.runs, log, args.path, args.settle)
         load_after = os.getloadavg()
+        steal = steal_share(cpu_before, cpu_times())
         summary = summarise(visits, args.stat)
         checks = budgets(visits, summary, site)
         if args.json == "-":
             sys.stdout = sys.stderr  # the table goes to stderr, the JSON alone to stdout
         print_report(summary, checks, visits, args.stat)
         busy = max(load_before[0], load_after[0]) > (os.cpu_count() or 1)
+        stolen = steal is not None and steal >= STEAL_WARNING
         print(
             f"\nload average {load_before[0]:.1f} before, {load_after[0]:.1f} after"
-            + (" -- WARNING: the machine was busy, timings are inflated and noisy" if busy else "")
+            + ("" if steal is None else f"; CPU time taken by the host (steal): {steal:.1f} %")
+            + (
+                " -- WARNING: the machine was busy, timings are inflated and noisy"
+                if busy or stolen
+                else ""
+            )
         )
         sys.stdout = sys.__stdout__
         if args.json:
@@ -775,6 +809,7 @@ def main(argv: list[str] | None = None) -> int:
                 "settle_s": args.settle,
                 "cpus": os.cpu_count(),
                 "load_average": {"before": load_before, "after": load_after},
+                "steal_percent": None if steal is None else round(steal, 2),
                 "summary": summary,
                 "budgets": checks,
                 "visits": [asdict(v) for v in visits],
