@@ -89,6 +89,72 @@ VERSIONED = ("pyodide/pyodide.asm.wasm",)
 PACKAGE_PATH = "/lib/cardroom.zip"
 SOURCE_MAP_RE = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
 
+#: Emscripten's ``receiveInstance`` in ``pyodide.asm.mjs``: once the runtime is
+#: instantiated, it links it (Python's exports merged into the symbol table, wrappers for
+#: the exports that return pointers, the global offset table filled, the undefined symbols
+#: checked) in one synchronous call, a main-thread task of 80-100 ms on a repeat visit and
+#: 180-210 ms on a machine 2-3 x slower (Chromium traces, benchmarks/README.md). The build
+#: makes it async with three yields to the page's event loop between those steps (the
+#: boot module's nextTask), so that no piece is longer than about a third of it. Its
+#: callers take a promise as well as a value: Pyodide's ``instantiateWasm`` callback
+#: resolves a promise with what it returns, and ``createWasm`` is async.
+RECEIVE_INSTANCE = (
+    b"function receiveInstance(instance,module){wasmExports=instance.exports;"
+    b'var origExports=wasmExports;mergeLibSymbols(wasmExports,"main");'
+    b"var metadata=getDylinkMetadata(module);if(metadata.neededDynlibs)"
+    b"{dynamicLibraries=metadata.neededDynlibs.concat(dynamicLibraries)}",
+    b"wasmExports=applySignatureConversions(wasmExports);assignWasmExports(wasmExports);",
+    b"updateGOT(origExports);",
+    b"LDSO.init();loadDylibs();updateMemoryViews();return wasmExports}",
+)
+NEXT_TASK = (
+    b'await(globalThis.scheduler&&typeof scheduler.yield=="function"'
+    b"?scheduler.yield():new Promise(r=>setTimeout(r,0)));"
+)
+
+
+#: ``pyodide.asm.mjs`` is one function, Emscripten's module factory (1.25 MB of
+#: JavaScript), that V8 compiles lazily, when it is first called: on a first visit, that
+#: is in the page's task that receives the worker's interpreter, where parsing it took 90
+#: of that task's 200-270 ms on a slow machine (Chromium trace, V8.ParseFunction). Written
+#: as a parenthesized function expression, it is compiled with the module instead, off the
+#: page's thread while the module streams in (V8's heuristic for functions that are called
+#: at once); the functions inside it stay lazy.
+FACTORY = (
+    b"async function _createPyodideModule(moduleArg={}){",
+    b";return moduleRtn}export default _createPyodideModule;",
+)
+EAGER_FACTORY = (
+    b"var _createPyodideModule=(async function _createPyodideModule(moduleArg={}){",
+    b";return moduleRtn});export default _createPyodideModule;",
+)
+
+
+def eager_factory(asm_mjs: bytes) -> bytes:
+    """``pyodide.asm.mjs`` with its factory compiled as the module loads (FACTORY)."""
+    head, tail = FACTORY
+    if not asm_mjs.startswith(head) or asm_mjs.count(tail) != 1 or asm_mjs.count(head) != 1:
+        raise SystemExit(
+            "pyodide.asm.mjs: Emscripten's module factory is not laid out as "
+            "sitebuild/runtime.py expects (FACTORY); check it against this Pyodide"
+        )
+    return EAGER_FACTORY[0] + asm_mjs[len(head) :].replace(tail, EAGER_FACTORY[1])
+
+
+def split_linking(asm_mjs: bytes) -> bytes:
+    """``pyodide.asm.mjs`` with ``receiveInstance`` cut into four tasks (RECEIVE_INSTANCE).
+
+    Exits the build if the function is not there exactly as expected: a new Pyodide must be
+    looked at again rather than shipped with its linking in one task unawares."""
+    whole = b"".join(RECEIVE_INSTANCE)
+    if asm_mjs.count(whole) != 1:
+        raise SystemExit(
+            "pyodide.asm.mjs: Emscripten's receiveInstance is not the one sitebuild/runtime.py "
+            "splits into tasks (RECEIVE_INSTANCE); check it against this Pyodide"
+        )
+    split = b"async " + NEXT_TASK.join(RECEIVE_INSTANCE)
+    return asm_mjs.replace(whole, split)
+
 
 #: PyScript's storage (``pyscript.storage``): fetched on first use, then cached offline.
 IDB_MAP_FILES = ("pyscript/idb-map/index.js", "pyscript/idb-map/sync.js")
@@ -113,6 +179,8 @@ def vendor_runtime(out: Path, quiet: bool = False) -> Runtime:
         data = (NODE / "pyodide" / name).read_bytes()
         if name.endswith(".mjs"):  # the source maps are not shipped: no dangling reference
             data = SOURCE_MAP_RE.sub(b"\n", data)
+        if name == "pyodide.asm.mjs":
+            data = eager_factory(split_linking(data))
         elif name == "pyodide-lock.json":
             data = shipped_lock(data)
         (out / "pyodide" / name).write_bytes(data)

@@ -282,6 +282,36 @@ def test_pyodide_lock_ships_its_info_and_no_wheel_the_site_lacks(site):
     assert not any(p.suffix == ".whl" for p in (site / "pyodide").iterdir())
 
 
+def test_the_runtimes_factory_is_compiled_early_and_its_linking_cut_into_tasks(site):
+    from sitebuild import runtime
+
+    original = (NODE / "pyodide" / "pyodide.asm.mjs").read_bytes()
+    shipped = (site / "pyodide" / "pyodide.asm.mjs").read_bytes()
+    start = shipped.index(b"async function receiveInstance(")
+    body = shipped[start : shipped.index(b"return wasmExports}", start)]
+    # three yields to the event loop, between the four steps, in their order
+    assert body.count(runtime.NEXT_TASK) == 3
+    steps = [body.index(step.split(b"(")[0]) for step in runtime.RECEIVE_INSTANCE]
+    assert steps == sorted(steps)
+    # the module factory is a parenthesized function expression, compiled with the module
+    assert shipped.startswith(runtime.EAGER_FACTORY[0])
+    assert shipped.count(runtime.EAGER_FACTORY[1]) == 1
+    # nothing else changed: the original comes back with both undone
+    unsplit = shipped.replace(b"async function receiveInstance(", b"function receiveInstance(")
+    unsplit = unsplit.replace(runtime.NEXT_TASK, b"")
+    for eager, lazy in zip(runtime.EAGER_FACTORY, runtime.FACTORY, strict=True):
+        unsplit = unsplit.replace(eager, lazy)
+    assert runtime.SOURCE_MAP_RE.sub(b"\n", original) == unsplit
+    # a Pyodide whose receiveInstance is not the expected one stops the build
+    changed = original.replace(b"updateGOT(origExports);LDSO.init()", b"LDSO.init()")
+    with pytest.raises(SystemExit, match="receiveInstance"):
+        runtime.split_linking(changed)
+    with pytest.raises(SystemExit, match="receiveInstance"):
+        runtime.split_linking(original + b"\n" + b"".join(runtime.RECEIVE_INSTANCE))
+    with pytest.raises(SystemExit, match="factory"):
+        runtime.eager_factory(b"export default " + original)
+
+
 def test_pyscripts_python_api_ships_inside_the_package_zip(site):
     """The kit imports ``pyscript.web`` and ``pyscript.when`` when a game mounts, before
     PyScript's core has attached (docs/architecture.md): the package is in the zip, the

@@ -454,7 +454,9 @@ function nextTask() {
 }
 
 // Pyodide's module factory (pyodide.asm.mjs), wrapped:
-// - instantiating the runtime, linking it and resuming Python run as separate tasks;
+// - instantiating the runtime, linking it and resuming Python run as separate tasks (the
+//   build cuts the linking itself, Emscripten's receiveInstance, into four: sitebuild/
+//   runtime.py, split_linking);
 // - the runtime the worker compiled, if any, is instantiated instead of compiling it again
 //   (Pyodide's own instantiateWasm adds its imports, then calls instantiateStreaming: that
 //   one call is answered from the compiled module);
@@ -493,6 +495,8 @@ async function createPyodideModule(settings) {
         WebAssembly.instantiateStreaming = async (source, withImports) => {
           WebAssembly.instantiateStreaming = real; // `source`: load()'s empty response
           try {
+            // instantiating is a task of its own, not the end of Pyodide's set-up's one
+            await nextTask();
             const instance = await WebAssembly.instantiate(shared, withImports);
             return { instance, module: shared };
           } catch (err) { // (Pyodide's own request was not made: see load())
