@@ -8,6 +8,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NoReturn
 
 from .common import NODE, WEB, fill, log
 from .offline import revision, versioned_url
@@ -130,30 +131,36 @@ EAGER_FACTORY = (
 )
 
 
+def _refuse(what: str) -> NoReturn:
+    """Stop the build: a new Pyodide must be looked at again rather than shipped unchanged
+    or half changed."""
+    raise SystemExit(
+        f"pyodide.asm.mjs: {what} is not laid out as sitebuild/runtime.py expects; "
+        "check it against this Pyodide"
+    )
+
+
+def _replace_once(asm_mjs: bytes, old: bytes, new: bytes, what: str) -> bytes:
+    if asm_mjs.count(old) != 1:
+        _refuse(what)
+    return asm_mjs.replace(old, new)
+
+
 def eager_factory(asm_mjs: bytes) -> bytes:
     """``pyodide.asm.mjs`` with its factory compiled as the module loads (FACTORY)."""
-    head, tail = FACTORY
-    if not asm_mjs.startswith(head) or asm_mjs.count(tail) != 1 or asm_mjs.count(head) != 1:
-        raise SystemExit(
-            "pyodide.asm.mjs: Emscripten's module factory is not laid out as "
-            "sitebuild/runtime.py expects (FACTORY); check it against this Pyodide"
-        )
-    return EAGER_FACTORY[0] + asm_mjs[len(head) :].replace(tail, EAGER_FACTORY[1])
+    what = "Emscripten's module factory (FACTORY)"
+    if not asm_mjs.startswith(FACTORY[0]):
+        _refuse(what)
+    for lazy, eager in zip(FACTORY, EAGER_FACTORY, strict=True):
+        asm_mjs = _replace_once(asm_mjs, lazy, eager, what)
+    return asm_mjs
 
 
 def split_linking(asm_mjs: bytes) -> bytes:
-    """``pyodide.asm.mjs`` with ``receiveInstance`` cut into four tasks (RECEIVE_INSTANCE).
-
-    Exits the build if the function is not there exactly as expected: a new Pyodide must be
-    looked at again rather than shipped with its linking in one task unawares."""
+    """``pyodide.asm.mjs`` with ``receiveInstance`` cut into four tasks (RECEIVE_INSTANCE)."""
     whole = b"".join(RECEIVE_INSTANCE)
-    if asm_mjs.count(whole) != 1:
-        raise SystemExit(
-            "pyodide.asm.mjs: Emscripten's receiveInstance is not the one sitebuild/runtime.py "
-            "splits into tasks (RECEIVE_INSTANCE); check it against this Pyodide"
-        )
     split = b"async " + NEXT_TASK.join(RECEIVE_INSTANCE)
-    return asm_mjs.replace(whole, split)
+    return _replace_once(asm_mjs, whole, split, "Emscripten's receiveInstance (RECEIVE_INSTANCE)")
 
 
 #: PyScript's storage (``pyscript.storage``): fetched on first use, then cached offline.
@@ -179,8 +186,8 @@ def vendor_runtime(out: Path, quiet: bool = False) -> Runtime:
         data = (NODE / "pyodide" / name).read_bytes()
         if name.endswith(".mjs"):  # the source maps are not shipped: no dangling reference
             data = SOURCE_MAP_RE.sub(b"\n", data)
-        if name == "pyodide.asm.mjs":
-            data = eager_factory(split_linking(data))
+            if name == "pyodide.asm.mjs":
+                data = eager_factory(split_linking(data))
         elif name == "pyodide-lock.json":
             data = shipped_lock(data)
         (out / "pyodide" / name).write_bytes(data)
