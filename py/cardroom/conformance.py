@@ -106,18 +106,26 @@ class Report:
         }
 
 
-def leaves(obj: Any, keys: bool = True) -> Iterable[Any]:
-    """Every leaf of ``obj``, and its mappings' keys unless ``keys`` is False."""
-    if isinstance(obj, Mapping):
-        for k, v in obj.items():
-            if keys:
-                yield k
-            yield from leaves(v, keys)
-    elif isinstance(obj, (list, tuple)):
-        for v in obj:
-            yield from leaves(v, keys)
-    else:
-        yield obj
+def leaves(obj: Any, keys: bool = True) -> list[Any]:
+    """Every leaf of ``obj``, and its mappings' keys unless ``keys`` is False (in no
+    particular order). Iterative: a view is walked at every move of every playout."""
+    out: list[Any] = []
+    stack = [obj]
+    while stack:
+        o = stack.pop()
+        t = type(o)
+        if t is str or t is int or o is None or t is bool or t is float:
+            out.append(o)
+        elif t is dict or (t is not list and t is not tuple and isinstance(o, Mapping)):
+            for k, v in o.items():
+                if keys:
+                    out.append(k)
+                stack.append(v)
+        elif isinstance(o, (list, tuple)):
+            stack.extend(o)
+        else:
+            out.append(o)
+    return out
 
 
 def _snapshot(game: Game, state: Any) -> str:
@@ -187,13 +195,20 @@ def _strings(game: Game, state: Any, seat: int) -> set[str]:
 def _check_public_move(game: Game, before: Any, after: Any, move: Move, playout: Playout) -> None:
     """R-198: a kind of move the game calls public (another device is told its data in
     full) names nothing that only a seat's own view showed before it and the public view
-    does not show after it (a card laid face up passes; one discarded face down fails)."""
-    public_before = _strings(game, before, REFEREE)
-    private = set().union(*(_strings(game, before, s) for s in game.all_seats(before)))
-    secret = private - public_before - _strings(game, after, REFEREE)
-    named = {x for x in leaves(move.data, keys=False) if isinstance(x, str)}
-    if named & secret:
-        raise _fail(f"public move {move} names {sorted(named & secret)} unseen", playout)
+    does not show after it (a card laid face up passes; one discarded face down fails).
+
+    The views are walked only as far as needed: a name the public view shows before or
+    after the move is no secret, whatever the seats' own views hold."""
+    unseen = {x for x in leaves(move.data, keys=False) if isinstance(x, str)}
+    for public in (before, after):
+        if not unseen:
+            return
+        unseen -= _strings(game, public, REFEREE)
+    if not unseen:
+        return
+    secret = unseen & set().union(*(_strings(game, before, s) for s in game.all_seats(before)))
+    if secret:
+        raise _fail(f"public move {move} names {sorted(secret)} unseen", playout)
 
 
 def _check_round_trip(game: Game, state: Any, playout: Playout) -> None:
