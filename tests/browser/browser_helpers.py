@@ -59,6 +59,31 @@ def open_site(page: Any, server: Any, path: str = "/") -> None:
     wait_ready(page)
 
 
+def decline_plunge(page: Any, button: Any, *, tap: bool = False) -> bool:
+    """Answer "No" to "Are you GeoPlunging?" with ``button`` (a locator); True if it did.
+
+    The GeoPlunging count closes by itself after 5 s, and a team that has not decided is
+    then not GeoPlunging (R-8): the same game as "No". On a loaded machine the count can
+    close before the click lands, so a table already past GeoPlunging is not a failure. A
+    table still GeoPlunging whose button never takes the click is.
+    """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: PLC0415
+
+    deadline = time.monotonic() + ACTION_TIMEOUT_MS / 1000
+    while True:
+        phase = page.evaluate("document.querySelector('.kit-table')?.dataset.phase ?? ''")
+        if phase and phase != "plunge":
+            return False
+        try:
+            (button.tap if tap else button.click)(timeout=1_000)
+            return True
+        except PlaywrightTimeoutError:
+            if time.monotonic() > deadline:
+                raise AssertionError(
+                    f"the table stayed at GeoPlunging ({phase!r}) and {button} took no click"
+                ) from None
+
+
 def visible_cards(page: Any) -> list[str]:
     """Postal codes of the cards currently visible on screen."""
     loc = page.locator("[data-card]:visible")

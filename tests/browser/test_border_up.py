@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from browser_helpers import Touch, format_violations, open_site, run_axe, wait_ready
+from browser_helpers import Touch, decline_plunge, format_violations, open_site, run_axe, wait_ready
 from playwright.sync_api import expect
 
 from cardroom import atlas, scoring
@@ -471,7 +471,7 @@ def test_setup_screen_starts_a_game_and_a_reload_keeps_it(page: Any, site: Any) 
     url = page.url
     for part in ("level=3", "mode=bot", "difficulty=easy", "seed=77"):
         assert part in url, url
-    page.locator("#bu-half-0 [data-plunge=no]").click()
+    decline_plunge(page, page.locator("#bu-half-0 [data-plunge=no]"))
     wait_phase(page, "race")
     hand = dealt_hand(77, 3, 0)
     assert hand_codes(page, 0) == sorted(hand)
@@ -502,7 +502,7 @@ def test_a_full_level_4_hand_fits_a_laptop_screen(new_context: Any, site: Any) -
     ctx = new_context(viewport={"width": 1366, "height": 768})
     page = ctx.new_page()
     open_site(page, site, game_url(level=4, mode="bot", difficulty="easy", seed=11))
-    page.locator("#bu-half-0 [data-plunge=no]").click()
+    decline_plunge(page, page.locator("#bu-half-0 [data-plunge=no]"))
     wait_phase(page, "race")
     assert len(hand_codes(page, 0)) == 21
     boxes = page.eval_on_selector_all(

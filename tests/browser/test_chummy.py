@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 import pytest
-from browser_helpers import format_violations, open_site, run_axe
+from browser_helpers import decline_plunge, format_violations, open_site, run_axe
 from playwright.sync_api import expect
 
 from cardroom import scoring
@@ -264,7 +264,7 @@ def test_two_teams_buzz_together_and_answer_secretly(new_context: Any, site: Any
     expect_setup(page, level, "local")
     page.get_by_role("button", name="Start").click()
     for seat in (1, 0):
-        page.locator(f"#ch-half-{seat} [data-plunge=no]").click()
+        decline_plunge(page, page.locator(f"#ch-half-{seat} [data-plunge=no]"))
     # challenge 1: both pick, both buzz at once with the keys
     wait_phase(page, "seat")
     page.locator("#ch-half-0 [data-player='0']").click()

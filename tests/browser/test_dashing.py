@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_helpers import Touch, format_violations, open_site, run_axe, wait_ready
+from browser_helpers import Touch, decline_plunge, format_violations, open_site, run_axe, wait_ready
 from playwright.sync_api import expect
 
 from cardroom import atlas, names, scoring
@@ -184,7 +184,7 @@ def test_mouse_game_against_the_computer(page: Any, site: Any) -> None:
     d = Deal(seed=4, level=2)  # the easy computer shouts after 74 s and 91 s here
     open_site(page, site, game_url(level=2, mode="bot", difficulty="easy", seed=4, autostart=1))
     expect(page.locator(".kit-plunge-q")).to_be_visible()
-    page.locator("#ds-half-0 [data-plunge=no]").click()
+    decline_plunge(page, page.locator("#ds-half-0 [data-plunge=no]"))
     wait_phase(page, "race")
     for race in (1, 2):
         expect(page.locator("#ds0-rule")).to_contain_text(f"Race {race}: sort by ")

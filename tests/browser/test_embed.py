@@ -25,7 +25,7 @@ from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
-from browser_helpers import format_violations, open_site, run_axe
+from browser_helpers import decline_plunge, format_violations, open_site, run_axe
 from conftest import Guard
 from playwright.sync_api import expect
 
@@ -102,9 +102,7 @@ def test_embedded_game_posts_ready_and_result(context: Any, site: Any) -> None:
     frame = frame_of(page)
     assert frame.evaluate("() => document.documentElement.dataset.embed") == "1"
     assert chrome_hidden(frame), "the embedded game shows the site's header, nav or footer"
-    no = frame.locator("#bu-half-0 [data-plunge=no]")
-    if no.is_enabled():  # (after 5 s the count decides "no" itself)
-        no.click()
+    decline_plunge(frame, frame.locator("#bu-half-0 [data-plunge=no]"))
     result = wait_message(page, "cardroom:result", timeout=90_000)
     assert result == {
         "type": "cardroom:result",
@@ -172,7 +170,7 @@ def test_embedded_screens_fit_their_iframe(new_context: Any, site: Any) -> None:
     expect(page.locator("#kit-setup")).to_be_visible()
     page.get_by_role("button", name="Start").click()
     assert parse_qs(urlsplit(page.url).query)["embed"] == ["1"], page.url
-    page.locator("#bu-half-0 [data-plunge=no]").click()
+    decline_plunge(page, page.locator("#bu-half-0 [data-plunge=no]"))
     page.wait_for_function(
         "() => document.querySelector('.bu-game')?.dataset.phase === 'race'", timeout=15_000
     )
@@ -359,9 +357,7 @@ def test_embed_survives_play_again(context: Any, site: Any) -> None:
         site,
         f"/?game=border-up&level=2&mode=bot&difficulty=hard&seed={FAST_SEED}&autostart=1&embed=1",
     )
-    no = page.locator("#bu-half-0 [data-plunge=no]")
-    if no.is_enabled():  # (after 5 s the count decides "no" itself)
-        no.click()
+    decline_plunge(page, page.locator("#bu-half-0 [data-plunge=no]"))
     expect(page.locator(".kit-result")).to_be_visible(timeout=90_000)
     page.wait_for_timeout(500)  # the result settles
     head = page.locator("#kit-result-title").bounding_box()

@@ -16,7 +16,14 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from browser_helpers import ACTION_TIMEOUT_MS, format_violations, open_site, run_axe, write_y4m
+from browser_helpers import (
+    ACTION_TIMEOUT_MS,
+    decline_plunge,
+    format_violations,
+    open_site,
+    run_axe,
+    write_y4m,
+)
 from conftest import Guard
 from playwright.sync_api import expect
 
@@ -226,8 +233,8 @@ def start_pair(device: Callable[[], Any], site: Any, g: dict[str, Any]) -> tuple
 
 
 def plunge_no(host: Any, guest: Any) -> None:
-    host.locator("#bu-half-0 [data-plunge=no]").click()
-    guest.locator("#bu-half-1 [data-plunge=no]").click()
+    decline_plunge(host, host.locator("#bu-half-0 [data-plunge=no]"))
+    decline_plunge(guest, guest.locator("#bu-half-1 [data-plunge=no]"))
     wait_phase(host, "race")
     wait_phase(guest, "race")
 
@@ -513,8 +520,8 @@ def test_dashing_states_over_the_link(device: Callable[[], Any], site: Any) -> N
     for page, seat in ((host, 0), (guest, 1)):
         expect(page.locator(f"#{prefix}-half-{seat}")).to_be_visible()
         expect(page.locator(f"#{prefix}-half-{1 - seat}")).to_have_count(0)
-    host.locator(f"#{prefix}-half-0 [data-plunge=no]").click()
-    guest.locator(f"#{prefix}-half-1 [data-plunge=no]").click()
+    decline_plunge(host, host.locator(f"#{prefix}-half-0 [data-plunge=no]"))
+    decline_plunge(guest, guest.locator(f"#{prefix}-half-1 [data-plunge=no]"))
     for page in (host, guest):
         wait_phase(page, phase)
     mine = {p: cards_in_dom(p) for p in (host, guest)}
@@ -536,8 +543,8 @@ def test_state_iq_over_the_link(device: Callable[[], Any], site: Any) -> None:
     assert len(mine[host]) == 1 and len(mine[guest]) == 1 and not mine[host] & mine[guest]
     for page, other in ((host, guest), (guest, host)):
         assert f'data-card="{next(iter(mine[other]))}"' not in page.content()
-    host.locator("[data-plunge=no]").click()
-    guest.locator("[data-plunge=no]").click()
+    decline_plunge(host, host.locator("[data-plunge=no]"))
+    decline_plunge(guest, guest.locator("[data-plunge=no]"))
     for page in (host, guest):  # the deal follows the GeoPlunging count (up to 5 s)
         expect(page.locator(".kit-table")).to_have_attribute(
             "data-phase", "clue", timeout=RESULT_TIMEOUT_MS
@@ -558,8 +565,8 @@ def test_chummy_challenge_over_the_link(device: Callable[[], Any], site: Any) ->
     for page, seat in ((host, 0), (guest, 1)):  # the link opens, then the first view
         expect(page.locator(f"#ch-half-{seat}")).to_be_visible(timeout=RESULT_TIMEOUT_MS)
         expect(page.locator(f"#ch-half-{1 - seat}")).to_have_count(0)
-    host.locator("#ch-half-0 [data-plunge=no]").click()
-    guest.locator("#ch-half-1 [data-plunge=no]").click()
+    decline_plunge(host, host.locator("#ch-half-0 [data-plunge=no]"))
+    decline_plunge(guest, guest.locator("#ch-half-1 [data-plunge=no]"))
     for page in (host, guest):
         wait_phase(page, "seat")
     host.locator("#ch-half-0 [data-player='0']").click()

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from browser_helpers import open_site
+from browser_helpers import decline_plunge, open_site
 from playwright.sync_api import expect
 from test_link import (  # noqa: F401 - device and link_browser are fixtures
     assert_axe,
@@ -104,8 +104,8 @@ def test_a_whole_combo_2_match_on_two_devices(device: Callable[[], Any], site: A
         expect(page.locator(f"#bu-half-{1 - seat}")).to_have_count(0)
         expect(page.locator("#link-bar")).to_have_attribute("data-link-state", "connected")
     assert_axe(guest, "the guest's game of the match")
-    host.locator("#bu-half-0 [data-plunge=no]").click()
-    guest.locator("#bu-half-1 [data-plunge=no]").click()
+    decline_plunge(host, host.locator("#bu-half-0 [data-plunge=no]"))
+    decline_plunge(guest, guest.locator("#bu-half-1 [data-plunge=no]"))
     expect(guest.locator(f'#bu-half-1 [data-card="{g["guest"][0]}"]')).to_be_visible()
     expect(host.locator(f'#bu-half-0 [data-card="{g["host"][0]}"]')).to_be_visible()
     own_cards_only(host, guest, g)

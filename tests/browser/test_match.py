@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 import pytest
-from browser_helpers import format_violations, open_site, run_axe
+from browser_helpers import decline_plunge, format_violations, open_site, run_axe
 from playwright.sync_api import expect
 
 from cardroom.match import Match
@@ -194,8 +194,8 @@ def test_a_pass_and_play_link_with_a_short_clock_and_a_reload(page: Any, site: A
     assert clock_seconds(page) <= 180
     assert shown_points(page) == (0, 0)
     # both teams answer "Are you GeoPlunging?" on their halves: the cards are dealt
-    page.locator("#bu-half-0 [data-plunge=no]").click()
-    page.locator("#bu-half-1 [data-plunge=no]").click()
+    for seat in (0, 1):
+        decline_plunge(page, page.locator(f"#bu-half-{seat} [data-plunge=no]"))
     expect(page.locator("#bu-half-0 [data-card]").first).to_be_visible(timeout=10_000)
     page.wait_for_timeout(1200)
     before = clock_seconds(page)

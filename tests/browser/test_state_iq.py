@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_helpers import format_violations, open_site, run_axe
+from browser_helpers import decline_plunge, format_violations, open_site, run_axe
 from playwright.sync_api import expect
 
 from cardroom import atlas, scoring
@@ -349,7 +349,7 @@ def test_a_flag_clue_shows_the_flag_alone(page: Any, site: Any) -> None:
     answer = m.answer()
     assert ref["clues"][0]["kind"] == "flag"
     open_site(page, site, "/?game=state-iq&level=3&mode=bot&seed=3&autostart=1")
-    page.locator("[data-plunge=no]").click()
+    decline_plunge(page, page.locator("[data-plunge=no]"))
     wait_phase(page, "guess")
     img = page.locator(".sq-clues .sq-flag")
     expect(img).to_have_attribute("alt", "The state's flag")

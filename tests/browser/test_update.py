@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import format_violations, open_site, run_axe, wait_ready
+from browser_helpers import decline_plunge, format_violations, open_site, run_axe, wait_ready
 from conftest import serve
 from playwright.sync_api import expect
 
@@ -130,9 +130,7 @@ def test_a_new_build_waits_for_the_next_screen(
         # the game goes on, untouched, under the first build
         assert page.evaluate("() => window.__sameDocument === true")
         assert page.locator('meta[name="cardroom-build"]').count() == 0
-        no = page.locator("#bu-half-1 [data-plunge=no]")
-        if no.is_visible() and no.is_enabled():  # (the 5 s count may have decided for them)
-            no.click()
+        decline_plunge(page, page.locator("#bu-half-1 [data-plunge=no]"))
         page.wait_for_function(
             "() => document.querySelector('.bu-game')?.dataset.phase === 'race'",
             timeout=20_000,
@@ -233,7 +231,7 @@ def test_reload_in_another_tab_never_breaks_this_game(
         open_site(game, server, GAME)
         game.wait_for_function("() => navigator.serviceWorker.controller !== null")
         game.get_by_role("button", name="Start").click()
-        game.locator("#bu-half-0 [data-plunge=no]").click()
+        decline_plunge(game, game.locator("#bu-half-0 [data-plunge=no]"))
         key = "cardroom:game:" + game.evaluate("() => history.state.run")
 
         new_cache = new_build_waiting(atlas, copy)
@@ -251,9 +249,7 @@ def test_reload_in_another_tab_never_breaks_this_game(
         if game.locator("#kit-resume").is_visible():  # paused while the tab was hidden
             game.locator("#kit-resume").click()
         expect(game.locator("#update-banner")).to_have_count(0)
-        no = game.locator("#bu-half-1 [data-plunge=no]")
-        if no.is_visible() and no.is_enabled():  # (the count may have decided for them)
-            no.click()
+        decline_plunge(game, game.locator("#bu-half-1 [data-plunge=no]"))
         game.wait_for_function(
             "() => document.querySelector('.bu-game')?.dataset.phase === 'race'",
             timeout=20_000,
