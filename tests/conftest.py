@@ -1,15 +1,23 @@
 """Test-suite wiring shared by every test.
 
 Under pytest-xdist (``./scripts/test.sh`` runs two workers) the browser test files form two
-groups, each run whole by one worker (which builds the site and starts Chromium once); the
-unit, property and conformance tests share out over both workers."""
+groups, each run whole by one worker (which starts Chromium once); the unit, property and
+conformance tests share out over both workers. The site is built once per session, for
+both workers and the build's own tests (``site_build``)."""
 
 from __future__ import annotations
 
+import fcntl
 import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # CI runs the property tests on a fixed sequence of examples, so a run is repeatable;
 # locally each run draws new examples and keeps failures in .hypothesis/. Neither times
@@ -24,10 +32,50 @@ else:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    # Two groups of browser test files, alternating by name: each worker builds the site
-    # and starts Chromium once, and the two share the work with the unit tests.
+    # Two groups of browser test files, alternating by name: each worker starts Chromium
+    # once, and the two share the work with the unit tests.
     files = sorted({item.path.name for item in items if "browser" in item.path.parts})
     group = {name: f"browser-{i % 2}" for i, name in enumerate(files)}
     for item in items:
         if "browser" in item.path.parts:
             item.add_marker(pytest.mark.xdist_group(group[item.path.name]))
+
+
+# --------------------------------------------------------------------------- the site
+
+
+def build_site(out: Path) -> Path:
+    """``python build.py --out OUT``, exactly as the README runs it."""
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(
+            f"build.py failed ({proc.returncode}):\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
+        )
+    if not (out / "index.html").is_file():
+        raise RuntimeError(f"build.py produced no index.html in {out}")
+    return out
+
+
+@pytest.fixture(scope="session")
+def site_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built once for the whole test session, read-only for the tests. Under
+    pytest-xdist the workers share it (their temporary directories have one parent): the
+    first worker to ask builds it while the other waits on a lock, and a build that failed
+    or was cut short is done again by the next one to ask."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent
+    out, done = base / "site", base / "site.built"
+    with (base / "site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.is_file():
+            shutil.rmtree(out, ignore_errors=True)
+            build_site(out)
+            done.write_text("built\n")
+    return out

@@ -36,8 +36,9 @@ def _load_build():
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    return _load_build().build(tmp_path_factory.mktemp("site") / "dist", quiet=True)
+def site(site_build: Path) -> Path:
+    """The session's build (tests/conftest.py): ``python build.py --out``."""
+    return site_build
 
 
 class _Collect(HTMLParser):

@@ -28,7 +28,6 @@ import contextlib
 import importlib.util
 import os
 import re
-import subprocess
 import sys
 import tempfile
 import threading
@@ -65,24 +64,6 @@ def _unavailable(reason: str) -> None:
 
 
 # --------------------------------------------------------------------------- the site
-
-
-def build_site(out: Path) -> Path:
-    """``python build.py --out OUT``, exactly as the README runs it."""
-    proc = subprocess.run(
-        [sys.executable, str(ROOT / "build.py"), "--out", str(out)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    if proc.returncode != 0:
-        raise RuntimeError(
-            f"build.py failed ({proc.returncode}):\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
-        )
-    if not (out / "index.html").is_file():
-        raise RuntimeError(f"build.py produced no index.html in {out}")
-    return out
 
 
 def _make_server(directory: Path) -> Any:
@@ -132,13 +113,14 @@ def serve(directory: Path) -> Iterator[SiteServer]:
 
 
 @pytest.fixture(scope="session")
-def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def site_dir(request: pytest.FixtureRequest) -> Path:
+    """``CARDROOM_SITE``, or the session's one build (``site_build``, tests/conftest.py)."""
     given = os.environ.get("CARDROOM_SITE")
     if given:
         path = Path(given).resolve()
         assert (path / "index.html").is_file(), f"CARDROOM_SITE={given} has no index.html"
         return path
-    return build_site(tmp_path_factory.mktemp("site"))
+    return request.getfixturevalue("site_build")
 
 
 @pytest.fixture(scope="session")
@@ -242,13 +224,60 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
 # --------------------------------------------------------------------------- the browser
 
 
-def launch(playwright_instance: Any, *args: str, **options: Any) -> Any:
-    """Debian's Chromium with the harness's arguments and ``args``."""
+#: Chromium features the harness turns off in every browser it starts. Chromium pre-renders
+#: the address bar's pop-up in two WebUI renderers for every window, so for every test's
+#: context, though a headless browser never shows one: about 1 s of CPU each time.
+HARNESS_FEATURES_OFF = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
+
+#: Playwright's own ``--disable-features`` arguments and the features they name, read once
+_PLAYWRIGHTS_OFF: dict[str, list[str]] = {}
+
+
+def playwrights_features_off(playwright_instance: Any) -> tuple[list[str], list[str]]:
+    """(Playwright's ``--disable-features`` arguments, the features they name), read from
+    ``chrome://version`` once. Playwright passes one ``--disable-features``; a second one
+    would replace its list, not add to it, so the harness passes one merged list instead."""
+    if not _PLAYWRIGHTS_OFF:
+        probe = playwright_instance.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            page = probe.new_page()
+            page.goto("chrome://version")
+            line = page.locator("#command_line").inner_text()
+        finally:
+            probe.close()
+        args = [a for a in line.split() if a.startswith("--disable-features=")]
+        _PLAYWRIGHTS_OFF["args"] = args
+        _PLAYWRIGHTS_OFF["features"] = [f for a in args for f in a.split("=", 1)[1].split(",") if f]
+    return _PLAYWRIGHTS_OFF["args"], _PLAYWRIGHTS_OFF["features"]
+
+
+def chromium_options(
+    playwright_instance: Any, *args: str, features_off: tuple[str, ...] | list[str] = ()
+) -> dict[str, Any]:
+    """Launch options for Debian's Chromium: the harness's arguments, ``args``, and one
+    ``--disable-features`` with Playwright's features, HARNESS_FEATURES_OFF and
+    ``features_off``."""
+    defaults, disabled = playwrights_features_off(playwright_instance)
+    merged = "--disable-features=" + ",".join([*disabled, *HARNESS_FEATURES_OFF, *features_off])
+    return {
+        "executable_path": str(CHROMIUM),
+        "args": [*CHROMIUM_ARGS, *args, merged],
+        "ignore_default_args": defaults,
+        "headless": True,
+    }
+
+
+def launch(
+    playwright_instance: Any,
+    *args: str,
+    features_off: tuple[str, ...] | list[str] = (),
+    **options: Any,
+) -> Any:
+    """Debian's Chromium with the harness's arguments, ``args`` and ``features_off``."""
     return playwright_instance.chromium.launch(
-        executable_path=str(CHROMIUM),
-        args=[*CHROMIUM_ARGS, *args],
-        headless=True,
-        **options,
+        **chromium_options(playwright_instance, *args, features_off=features_off), **options
     )
 
 
@@ -272,24 +301,12 @@ def playwright_instance() -> Iterator[Any]:
 @pytest.fixture(scope="session")
 def launch_with_features_off(playwright_instance: Any) -> Callable[..., Any]:
     """``launch_with_features_off(features, *args)``: :func:`launch`, with Chromium's
-    ``features`` disabled as well as those Playwright disables. Playwright passes one
-    ``--disable-features``; a second one would replace its list, not add to it. Its list is
-    read once from ``chrome://version``."""
-    probe = launch(playwright_instance)
-    try:
-        page = probe.new_page()
-        page.goto("chrome://version")
-        line = page.locator("#command_line").inner_text()
-    finally:
-        probe.close()
-    defaults = [a for a in line.split() if a.startswith("--disable-features=")]
-    disabled = [f for a in defaults for f in a.split("=", 1)[1].split(",") if f]
+    ``features`` disabled as well as those Playwright and the harness disable."""
 
     def start(features: list[str], *args: str) -> Any:
-        merged = "--disable-features=" + ",".join([*disabled, *features])
-        return launch(playwright_instance, *args, merged, ignore_default_args=defaults)
+        return launch(playwright_instance, *args, features_off=features)
 
-    start.disabled_by_playwright = disabled  # type: ignore[attr-defined]
+    start.disabled_by_playwright = playwrights_features_off(playwright_instance)[1]  # type: ignore[attr-defined]
     return start
 
 
@@ -392,11 +409,7 @@ def persistent_context(playwright_instance: Any, profile: Path) -> Any:
     like the harness's contexts (``ctx.guard``; the caller closes it and checks
     ``guard.problems()``)."""
     ctx = playwright_instance.chromium.launch_persistent_context(
-        str(profile),
-        executable_path=str(CHROMIUM),
-        args=CHROMIUM_ARGS,
-        headless=True,
-        service_workers="allow",
+        str(profile), service_workers="allow", **chromium_options(playwright_instance)
     )
     ctx.set_default_timeout(ACTION_TIMEOUT_MS)
     guard = Guard()

@@ -37,3 +37,20 @@ def test_a_test_fails_after_a_renderer_crash_and_runs_once_more(
     assert "What Chromium printed" in story and "Intentionally crashing" in story
     page.set_content("<p id=alive>alive</p>")
     assert page.locator("#alive").inner_text() == "alive"
+
+
+def test_a_test_context_starts_no_address_bar_renderers(browser: Any) -> None:
+    """HARNESS_FEATURES_OFF: a window of the harness's Chromium pre-renders no address-bar
+    pop-up (two WebUI renderers per window otherwise, about 1 s of CPU per test context).
+    A Chromium that renames the features shows them here again."""
+    context = browser.new_context()
+    try:
+        context.new_page().goto("about:blank")
+        cdp = browser.new_browser_cdp_session()
+        targets = cdp.send("Target.getTargets", {"filter": [{}]})["targetInfos"]
+        cdp.detach()
+    finally:
+        context.close()
+    assert [t for t in targets if t["type"] == "page"], "the listing holds no page at all"
+    ui = [t["url"] for t in targets if t["type"] == "browser_ui"]
+    assert not ui, f"Chromium renders its own UI for a test window: {ui}"

@@ -24,7 +24,7 @@ from browser_helpers import (
     run_axe,
     write_y4m,
 )
-from conftest import Guard
+from conftest import HARNESS_FEATURES_OFF, Guard
 from playwright.sync_api import expect
 
 from cardroom.core import Move
@@ -51,8 +51,9 @@ def link_browser(launch_with_features_off: Callable[..., Any]) -> Iterator[Any]:
 def test_a_link_browser_disables_playwrights_features_and_mdns_names(
     link_browser: Any, launch_with_features_off: Any
 ) -> None:
-    """One ``--disable-features`` with Playwright's list and LINK_FEATURES_OFF: a second one
-    would have replaced Playwright's list (MediaRouter, PaintHolding... back on)."""
+    """One ``--disable-features`` with Playwright's list, the harness's and LINK_FEATURES_OFF:
+    a second one would have replaced Playwright's list (MediaRouter, PaintHolding... back
+    on)."""
     page = link_browser.new_page()
     page.goto("chrome://version")
     args = page.locator("#command_line").inner_text().split()
@@ -61,7 +62,11 @@ def test_a_link_browser_disables_playwrights_features_and_mdns_names(
     features = off[0].split("=", 1)[1].split(",")
     assert launch_with_features_off.disabled_by_playwright
     assert "MediaRouter" in launch_with_features_off.disabled_by_playwright
-    assert features == [*launch_with_features_off.disabled_by_playwright, *LINK_FEATURES_OFF]
+    assert features == [
+        *launch_with_features_off.disabled_by_playwright,
+        *HARNESS_FEATURES_OFF,
+        *LINK_FEATURES_OFF,
+    ]
 
 
 @pytest.fixture
