@@ -211,7 +211,8 @@ IN_PLAY = {
     "dashing-states": "document.querySelector('.kit-table')?.dataset.phase === 'race'",
     "play-the-ranks": "!!document.querySelector('.tr-game[data-phase=play][data-turn=mine]')",
     "border-zap": "!!document.querySelector('.tr-game[data-phase=play][data-turn=mine]')",
-    "chummy-challenge": "document.querySelector('.kit-table')?.dataset.phase === 'ask'",
+    "chummy-challenge": "['ask', 'read', 'window', 'answer']"
+    ".includes(document.querySelector('.kit-table')?.dataset.phase)",
     "sequence": "!!document.querySelector('.seq-game[data-turn=\"0\"] .seq-hcard')",
     "tri-virsity": "!!document.querySelector('#tv-hand [data-card]')",
 }
