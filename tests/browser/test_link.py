@@ -230,8 +230,9 @@ def start_pair(device: Callable[[], Any], site: Any, g: dict[str, Any]) -> tuple
     open_site(guest, site, url())
     lengths = pair(host, guest)
     print(f"pairing codes: offer {lengths['offer']} chars, answer {lengths['answer']} chars")
-    expect(host.locator("#bu-half-0")).to_be_visible()
-    expect(guest.locator("#bu-half-1")).to_be_visible()
+    # the link opens, then the first view (seconds on a loaded machine)
+    expect(host.locator("#bu-half-0")).to_be_visible(timeout=RESULT_TIMEOUT_MS)
+    expect(guest.locator("#bu-half-1")).to_be_visible(timeout=RESULT_TIMEOUT_MS)
     expect(guest.locator("#bu-half-0")).to_have_count(0)
     expect(host.locator("#bu-half-1")).to_have_count(0)
     return host, guest
@@ -431,8 +432,9 @@ def test_a_hidden_hand_game_of_play_the_ranks_over_the_link(
     open_site(host, site, url("play-the-ranks", seed=seed))
     open_site(guest, site, url("play-the-ranks"))
     pair(host, guest)
-    expect(host.locator(".tr-game")).to_be_visible()
-    expect(guest.locator(".tr-game")).to_be_visible()
+    # the link opens, then the first view (seconds on a loaded machine)
+    expect(host.locator(".tr-game")).to_be_visible(timeout=RESULT_TIMEOUT_MS)
+    expect(guest.locator(".tr-game")).to_be_visible(timeout=RESULT_TIMEOUT_MS)
     players = {0: Player(host, "mouse"), 1: Player(guest, "keyboard")}
     pages = {0: host, 1: guest}
     checks = 0
@@ -522,8 +524,8 @@ def test_dashing_states_over_the_link(device: Callable[[], Any], site: Any) -> N
     open_site(host, site, url(game, level=level, seed=5))
     open_site(guest, site, url(game, level=level))
     pair(host, guest)
-    for page, seat in ((host, 0), (guest, 1)):
-        expect(page.locator(f"#{prefix}-half-{seat}")).to_be_visible()
+    for page, seat in ((host, 0), (guest, 1)):  # the link opens, then the first view
+        expect(page.locator(f"#{prefix}-half-{seat}")).to_be_visible(timeout=RESULT_TIMEOUT_MS)
         expect(page.locator(f"#{prefix}-half-{1 - seat}")).to_have_count(0)
     decline_plunge(host, host.locator(f"#{prefix}-half-0 [data-plunge=no]"))
     decline_plunge(guest, guest.locator(f"#{prefix}-half-1 [data-plunge=no]"))
@@ -541,8 +543,10 @@ def test_state_iq_over_the_link(device: Callable[[], Any], site: Any) -> None:
     open_site(host, site, url("state-iq", level=2, seed=4))
     open_site(guest, site, url("state-iq", level=2))
     pair(host, guest)
-    for page, seat in ((host, 0), (guest, 1)):
-        wait_phase(page, "plunge")
+    for page, seat in ((host, 0), (guest, 1)):  # the link opens, then the first view
+        expect(page.locator(".kit-table")).to_have_attribute(
+            "data-phase", "plunge", timeout=RESULT_TIMEOUT_MS
+        )
         expect(page.locator(f".sq-game[data-team='{seat}']")).to_be_visible()
     mine = {p: cards_in_dom(p) for p in (host, guest)}
     assert len(mine[host]) == 1 and len(mine[guest]) == 1 and not mine[host] & mine[guest]
