@@ -59,8 +59,13 @@ def open_site(page: Any, server: Any, path: str = "/") -> None:
     wait_ready(page)
 
 
-def decline_plunge(page: Any, button: Any, *, tap: bool = False) -> bool:
-    """Answer "No" to "Are you GeoPlunging?" with ``button`` (a locator); True if it did.
+def table_phase(page: Any) -> str:
+    """The table's phase (``.kit-table[data-phase]``), or "" before a table is up."""
+    return page.evaluate("document.querySelector('.kit-table')?.dataset.phase ?? ''")
+
+
+def decline_plunge(page: Any, button: Any, *, tap: bool = False) -> None:
+    """Answer "No" to "Are you GeoPlunging?" with ``button`` (a locator).
 
     The GeoPlunging count closes by itself after 5 s, and a team that has not decided is
     then not GeoPlunging (R-8): the same game as "No". On a loaded machine the count can
@@ -71,12 +76,12 @@ def decline_plunge(page: Any, button: Any, *, tap: bool = False) -> bool:
 
     deadline = time.monotonic() + ACTION_TIMEOUT_MS / 1000
     while True:
-        phase = page.evaluate("document.querySelector('.kit-table')?.dataset.phase ?? ''")
+        phase = table_phase(page)
         if phase and phase != "plunge":
-            return False
+            return
         try:
             (button.tap if tap else button.click)(timeout=1_000)
-            return True
+            return
         except PlaywrightTimeoutError:
             if time.monotonic() > deadline:
                 raise AssertionError(

@@ -14,7 +14,15 @@ import time
 from typing import Any
 
 import pytest
-from browser_helpers import Touch, decline_plunge, format_violations, open_site, run_axe, wait_ready
+from browser_helpers import (
+    Touch,
+    decline_plunge,
+    format_violations,
+    open_site,
+    run_axe,
+    table_phase,
+    wait_ready,
+)
 from playwright.sync_api import expect
 
 from cardroom import scoring
@@ -31,10 +39,6 @@ RESULT_TIMEOUT_MS = 15_000
 def assert_axe(page: Any, where: str) -> None:
     violations = run_axe(page)
     assert not violations, f"axe-core violations on {where}:\n" + format_violations(violations)
-
-
-def phase(page: Any) -> str:
-    return page.evaluate("document.querySelector('.kit-table')?.dataset.phase ?? ''")
 
 
 def wait_phase(page: Any, want: str, timeout: int = 10_000) -> None:
@@ -200,14 +204,14 @@ def test_pause_stops_the_table_clock(page: Any, site: Any) -> None:
     expect(count).to_have_text(re.compile(r"^[1-5]$"), timeout=3_000)
     page.locator("#kit-pause").click()
     expect(page.get_by_role("dialog", name="Game paused")).to_be_visible()
-    assert phase(page) == "plunge", "the count closed before Pause took effect"
+    assert table_phase(page) == "plunge", "the count closed before Pause took effect"
     shown = count.inner_text()
     assert_axe(page, "the paused table")
     time.sleep(6)  # longer than the whole 5-second count
-    assert phase(page) == "plunge", "the engine's count ran on while paused"
+    assert table_phase(page) == "plunge", "the engine's count ran on while paused"
     assert count.inner_text() == shown
     page.locator("#kit-resume").click()
-    assert phase(page) == "plunge"
+    assert table_phase(page) == "plunge"
     wait_phase(page, "race", timeout=8_000)  # the count runs again and deals
     # hiding the page pauses it too
     page.evaluate(

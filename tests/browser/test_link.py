@@ -180,8 +180,8 @@ def assert_own_cards_only(host: Any, guest: Any, g: dict[str, Any]) -> None:
     assert f"deal {g['seed']}" not in html_guest  # the deal number stays on the host
 
 
-def wait_phase(page: Any, phase: str) -> None:
-    expect(page.locator(".kit-table")).to_have_attribute("data-phase", phase)
+def wait_phase(page: Any, phase: str, timeout: int | None = None) -> None:
+    expect(page.locator(".kit-table")).to_have_attribute("data-phase", phase, timeout=timeout)
 
 
 def assert_axe(page: Any, what: str) -> None:
@@ -544,9 +544,7 @@ def test_state_iq_over_the_link(device: Callable[[], Any], site: Any) -> None:
     open_site(guest, site, url("state-iq", level=2))
     pair(host, guest)
     for page, seat in ((host, 0), (guest, 1)):  # the link opens, then the first view
-        expect(page.locator(".kit-table")).to_have_attribute(
-            "data-phase", "plunge", timeout=RESULT_TIMEOUT_MS
-        )
+        wait_phase(page, "plunge", timeout=RESULT_TIMEOUT_MS)
         expect(page.locator(f".sq-game[data-team='{seat}']")).to_be_visible()
     mine = {p: cards_in_dom(p) for p in (host, guest)}
     assert len(mine[host]) == 1 and len(mine[guest]) == 1 and not mine[host] & mine[guest]
