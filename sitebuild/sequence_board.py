@@ -12,9 +12,9 @@ Each state shape is defined once as a ``<symbol>`` and placed with ``<use>``. Sp
 ``data-space`` (0-99) and ``data-state`` (the postal code), cards ``data-card``.
 
 :func:`equipment_html` puts them in ``<template>`` elements for the game's screen: the two
-boards (each defining the 50 shapes), every card face drawn without its own shape (it uses
-the shape of the board on the page, so no id is defined twice) and the three chips as
-``<symbol id="seq-chip-N">``. The file has a fixed name; the service worker's precache
+boards and every card face, all drawn without their shapes, and one hidden SVG of
+definitions (:func:`defs_svg`: the 50 shapes and the three chips as ``<symbol>``), which the
+screen puts in the page with the board, so each shape is sent and defined once. The file has a fixed name; the service worker's precache
 entry carries its revision, so an update is never served stale.
 """
 
@@ -78,8 +78,9 @@ def _symbols(dwg, codes) -> None:
         dwg.defs.add(sym)
 
 
-def board_svg(kind: str = "states") -> str:
-    """The whole board as one SVG (``kind``: ``"states"`` or ``"capitals"``)."""
+def board_svg(kind: str = "states", symbols: bool = True) -> str:
+    """The whole board as one SVG (``kind``: ``"states"`` or ``"capitals"``).
+    ``symbols=False`` leaves out the shapes' ``<symbol>`` (:func:`defs_svg` has them)."""
     import svgwrite  # build time only
 
     spaces = board_json(kind)
@@ -91,7 +92,8 @@ def board_svg(kind: str = "states") -> str:
     dwg.attribs.update(
         {"class": f"seq-board seq-{kind}", "role": "group", "aria-label": f"Board, {label}"}
     )
-    _symbols(dwg, (s["code"] for s in spaces))
+    if symbols:
+        _symbols(dwg, (s["code"] for s in spaces))
     for s in spaces:
         x, y = s["col"] * CELL, s["row"] * CELL
         g = dwg.g(
@@ -142,7 +144,7 @@ def board_svg(kind: str = "states") -> str:
 
 def card_svg(card: str, symbols: bool = True) -> str:
     """One card: a state card (shape, colour, name) or ADD / REMOVE. ``symbols=False``
-    leaves out the shape's ``<symbol>`` (the page's board defines it)."""
+    leaves out the shape's ``<symbol>`` (:func:`defs_svg` has it)."""
     import svgwrite  # build time only
 
     w, h = 63, 88
@@ -201,12 +203,15 @@ def _chip_marks(dwg, parent, team: int) -> None:
         parent.add(dwg.line((28, 12), (12, 28), **white))
 
 
-def chip_symbols_svg() -> str:
-    """The three chips as ``<symbol id="seq-chip-N">`` (N = team) in a hidden SVG."""
+def defs_svg() -> str:
+    """A hidden SVG of the definitions the boards and cards use: the three chips as
+    ``<symbol id="seq-chip-N">`` (N = team) and the 50 state shapes as
+    ``<symbol id="seq-shape-XX">``."""
     import svgwrite  # build time only
 
     dwg = svgwrite.Drawing(size=None, profile="full", debug=False)
     dwg.attribs.update({"class": "seq-defs", "aria-hidden": "true", "width": 0, "height": 0})
+    _symbols(dwg, (s.code for s in atlas.states()))
     for team in range(len(CHIPS)):
         sym = dwg.symbol(id=f"seq-chip-{team}")
         sym.viewbox(0, 0, 40, 40)
@@ -218,9 +223,9 @@ def chip_symbols_svg() -> str:
 def equipment_html() -> str:
     """The screen's equipment as ``<template>`` elements: ``seq-board-states``,
     ``seq-board-capitals``, ``seq-card-<CARD>`` (the 50 states, ADD, REMOVE) and
-    ``seq-chips``."""
+    ``seq-defs`` (the shapes and chips they use)."""
     parts = [
-        f'<template id="seq-board-{kind}">{board_svg(kind)}</template>'
+        f'<template id="seq-board-{kind}">{board_svg(kind, symbols=False)}</template>'
         for kind in ("states", "capitals")
     ]
     codes = sorted(s.code for s in atlas.states())
@@ -228,7 +233,7 @@ def equipment_html() -> str:
         f'<template id="seq-card-{c}">{card_svg(c, symbols=False)}</template>'
         for c in (*codes, ADD, REMOVE)
     ]
-    parts.append(f'<template id="seq-chips">{chip_symbols_svg()}</template>')
+    parts.append(f'<template id="seq-defs">{defs_svg()}</template>')
     return "".join(parts)
 
 

@@ -123,3 +123,36 @@ def test_build_time_drawings_of_board_cards_and_chips():
     assert "ADD" in draw.card_svg("ADD") and "REMOVE" in draw.card_svg("REMOVE")
     marks = [xml.dom.minidom.parseString(draw.chip_svg(t)).documentElement for t in range(3)]
     assert [m.getAttribute("data-mark") for m in marks] == ["circle", "triangle", "cross"]
+
+
+def test_the_equipment_file_defines_each_shape_once_for_the_boards_and_cards():
+    """sequence.html sends each state's shape once, in the ``seq-defs`` template the screen
+    puts in the page with the board; every shape and chip that a board or card places is
+    defined there, and nothing else defines one."""
+    import re
+    import xml.dom.minidom
+
+    from sitebuild import sequence_board as draw
+
+    html = draw.equipment_html()
+    templates = dict(re.findall(r'<template id="([^"]+)">(.*?)</template>', html, flags=re.S))
+    codes = sorted(s.code for s in atlas.states())
+    assert set(templates) == {
+        "seq-board-states",
+        "seq-board-capitals",
+        "seq-defs",
+        *(f"seq-card-{c}" for c in (*codes, B.ADD, B.REMOVE)),
+    }
+    defs = xml.dom.minidom.parseString(templates["seq-defs"])
+    defined = [s.getAttribute("id") for s in defs.getElementsByTagName("symbol")]
+    assert sorted(defined) == sorted(
+        [f"seq-shape-{c}" for c in codes] + [f"seq-chip-{t}" for t in range(3)]
+    )
+    assert html.count("<symbol") == len(defined)  # no board or card defines its own
+    placed = set()
+    for svg in templates.values():
+        doc = xml.dom.minidom.parseString(svg)
+        for use in doc.getElementsByTagName("use"):
+            placed.add(use.getAttribute("xlink:href") or use.getAttribute("href"))
+    assert {f"seq-shape-{c}" for c in codes} <= {p.removeprefix("#") for p in placed}
+    assert {p.removeprefix("#") for p in placed} <= set(defined), placed

@@ -166,7 +166,7 @@ class SequenceUI(SequenceInput, GameUI):
             title = "Your hand"
         self.area.innerHTML = f"""
 <div class="seq-game" data-board="{self.layout_kind}">
-  {_template("seq-chips")}
+  {_template("seq-defs")}
   <div class="seq-boardbox">
     <div class="seq-board" id="seq-boardarea">
       {board}
@@ -402,7 +402,7 @@ class SequenceUI(SequenceInput, GameUI):
             'class="seq-board ', 'aria-hidden="true" class="seq-board-svg ', 1
         )
         return (
-            f'<div class="seq-result-side">{_template("seq-chips")}'
+            f'<div class="seq-result-side">{_template("seq-defs")}'
             '<figure class="seq-final"><div class="seq-board seq-board-final">'
             f'{board}<svg class="seq-over" viewBox="0 0 1000 1000" aria-hidden="true" '
             f'focusable="false">{overlay_svg(v)}</svg></div>'
