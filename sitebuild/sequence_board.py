@@ -14,8 +14,9 @@ Each state shape is defined once as a ``<symbol>`` and placed with ``<use>``. Sp
 :func:`equipment_html` puts them in ``<template>`` elements for the game's screen: the two
 boards and every card face, all drawn without their shapes, and one hidden SVG of
 definitions (:func:`defs_svg`: the 50 shapes and the three chips as ``<symbol>``), which the
-screen puts in the page with the board, so each shape is sent and defined once. The file has a fixed name; the service worker's precache
-entry carries its revision, so an update is never served stale.
+screen puts in the page with the board, so each shape is sent and defined once. The file
+has a fixed name; the service worker's precache entry carries its revision, so an update is
+never served stale.
 """
 
 from __future__ import annotations

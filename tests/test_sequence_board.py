@@ -153,6 +153,6 @@ def test_the_equipment_file_defines_each_shape_once_for_the_boards_and_cards():
     for svg in templates.values():
         doc = xml.dom.minidom.parseString(svg)
         for use in doc.getElementsByTagName("use"):
-            placed.add(use.getAttribute("xlink:href") or use.getAttribute("href"))
-    assert {f"seq-shape-{c}" for c in codes} <= {p.removeprefix("#") for p in placed}
-    assert {p.removeprefix("#") for p in placed} <= set(defined), placed
+            placed.add((use.getAttribute("xlink:href") or use.getAttribute("href")).lstrip("#"))
+    assert {f"seq-shape-{c}" for c in codes} <= placed
+    assert placed <= set(defined), placed
