@@ -306,3 +306,84 @@ def test_command_line_runs_a_tournament(tmp_path):
         timeout=60,
     )
     assert sim.returncode == 0 and json.loads(sim.stdout)["errors"] == 0
+
+
+def _oracle_best(t: T.Tournament) -> tuple[int, int]:
+    """The smallest (back-to-back meetings and byes, rematches and repeated byes) of any
+    pairing of the next round, from the rounds played alone (not the pairing weights)."""
+    last = t.played[-1].pairings if t.played else ()
+    last_pairs = {frozenset((p.a, p.b)) for p in last if p.b is not None}
+    last_bye = {p.a for p in last if p.b is None}
+    met = {frozenset((p.a, p.b)) for r in t.played for p in r.pairings if p.b is not None}
+    had_bye = {p.a for r in t.played for p in r.pairings if p.b is None}
+    ids: list[int | None] = [x.id for x in t.teams]
+    if len(ids) % 2:
+        ids.append(None)
+
+    def cost(a, b):
+        if b is None or a is None:
+            team = a if b is None else b
+            return (int(team in last_bye), int(team in had_bye))
+        key = frozenset((a, b))
+        return (int(key in last_pairs), int(key in met))
+
+    def best(rest):
+        if not rest:
+            return (0, 0)
+        a, others = rest[0], rest[1:]
+        out = (99, 99)
+        for i, b in enumerate(others):
+            c = cost(a, b)
+            r = best(others[:i] + others[i + 1 :])
+            out = min(out, (c[0] + r[0], c[1] + r[1]))
+        return out
+
+    return best(ids)
+
+
+@pytest.mark.parametrize("n", range(3, 13))
+def test_no_pair_meets_in_back_to_back_rounds_while_avoidable(n):
+    # Combos 2 and 3: "switch who they play after each round"; Combo 4: "play a
+    # different team in the next round". Every format's rounds (8), 3 to 12 teams.
+    for combo in (2, 3, 4):
+        rounds = T.COMBOS[combo].default_rounds
+        for seed in (1, 7):
+            rng = random.Random(seed * 100 + n)
+            t = _league(n, combo, rounds=rounds, seed=seed)
+            for rnd in range(1, rounds + 1):
+                floor = _oracle_best(t)
+                t = _play_round(t, rng)
+                now = {frozenset((p.a, p.b)) for p in t.played[-1].pairings}
+                before = (
+                    {frozenset((p.a, p.b)) for p in t.played[-2].pairings} if rnd > 1 else set()
+                )
+                # A bye is {team, None}: the same bye twice running counts here too.
+                cost = (len(now & before), T.rematches(t, rnd))
+                assert cost == floor, (n, combo, seed, rnd)
+            assert T.round_cost(t, rounds) == cost
+
+
+def test_four_teams_cycle_the_three_pairings():
+    # 4 teams over 8 rounds: the three possible pairings in turn, never one twice running.
+    t = _league(4, 4, rounds=8, seed=3)
+    rng = random.Random(3)
+    for _ in range(8):
+        t = _play_round(t, rng)
+    rounds = [frozenset(frozenset((p.a, p.b)) for p in r.pairings) for r in t.played]
+    assert all(a.isdisjoint(b) for a, b in zip(rounds, rounds[1:], strict=False))
+    assert len(set(rounds[:3])) == 3
+
+
+def test_six_teams_after_a_round_robin_do_not_replay_one_match():
+    # The play-test: Combo 3, 6 teams: rounds 1-5 a round robin, then the same two
+    # teams met in rounds 6, 7 and 8.
+    for combo in (3, 4):
+        t = _league(6, combo, rounds=8, seed=5)
+        rng = random.Random(5)
+        for _ in range(8):
+            t = _play_round(t, rng)
+        assert sum(T.rematches(t, r) for r in range(1, 6)) == 0
+        for a, b in zip(t.played, t.played[1:], strict=False):
+            pa = {frozenset((p.a, p.b)) for p in a.pairings}
+            pb = {frozenset((p.a, p.b)) for p in b.pairings}
+            assert not pa & pb, (combo, b.number, pa & pb)

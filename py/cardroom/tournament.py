@@ -9,9 +9,11 @@ across reloads and move it between devices (``from_json`` validates everything a
 raises :class:`~cardroom.core.CorruptState`).
 
 Pairing (R-120) uses networkx's maximum-weight matching, loaded only when a round is
-paired (never on the site's start path): the weights make a pairing with fewer rematches
-always beat one with more, then prefer opponents with close standings (as Swiss pairing
-programs do), then a seeded shuffle. An odd number of teams gives one team a bye (R-121).
+paired (never on the site's start path): the weights make a pairing where no two teams
+meet in back-to-back rounds (and no team sits out twice running) always beat one where
+they do, then one with fewer rematches beat one with more (meeting a team met less often
+first), then prefer opponents with close standings (as Swiss pairing programs do), then a
+seeded shuffle. An odd number of teams gives one team a bye (R-121).
 
 Result codes (R-124) carry a match result from a match device to the director's device as
 a short string of digits with a Damm check digit, which catches every single mistyped
@@ -370,57 +372,83 @@ def _met(t: Tournament) -> tuple[set[frozenset[int]], dict[int, int]]:
 BYE = 0  # the node that stands for "no opponent" in the matching
 
 
-def pairing_weights(t: Tournament) -> dict[tuple[int, int], tuple[int, int, int]]:
-    """For each possible pair (ids, BYE = 0): (rematch or repeated bye: 1/0, standing
-    distance, seeded tie-break). A pairing minimises these in this order (R-120)."""
+Cost = tuple[int, int, int, int, int]
+
+
+def pairing_weights(t: Tournament) -> dict[tuple[int, int], Cost]:
+    """For each possible pair (ids, BYE = 0) its cost, lowest first (R-120): (the two met
+    in the round just played, or a bye for the team that sat out that round: 1/0; a
+    rematch or a repeated bye: 1/0; how often they met before, or the team's byes;
+    standing distance; seeded tie-break). A pairing minimises the sums in this order."""
     met, byes = _met(t)
+    meetings: dict[frozenset[int], int] = {}
+    for rnd in t.played:
+        for p in rnd.pairings:
+            if p.b is not None:
+                key = frozenset((p.a, p.b))
+                meetings[key] = meetings.get(key, 0) + 1
+    last = t.played[-1].pairings if t.played else ()
+    last_pairs = {frozenset((p.a, p.b)) for p in last if p.b is not None}
+    last_bye = {p.a for p in last if p.b is None}
     table = {s.team.id: s for s in standings(t)}
     teams = sorted(table)
     order = {tid: i for i, tid in enumerate(s.team.id for s in standings(t))}
     rng = Rng.from_seed(t.seed * 1000 + len(t.played))
-    out: dict[tuple[int, int], tuple[int, int, int]] = {}
+    out: dict[tuple[int, int], Cost] = {}
     nodes = teams + ([BYE] if len(teams) % 2 else [])
     for i, a in enumerate(nodes):
         for b in nodes[i + 1 :]:
             jitter, rng = rng.below(1000)
             x, y = (a, b) if a != BYE else (b, a)
             if y == BYE:
-                # A bye goes to a team without one, the lowest in the standings (R-121).
+                # A bye goes to a team without one, the lowest in the standings (R-121),
+                # and never to the team that sat out the round before while avoidable.
+                again = int(x in last_bye)
                 repeat = int(byes[x] > 0)
+                times = byes[x]
                 distance = len(teams) - 1 - order[x]
             else:
-                repeat = int(frozenset((x, y)) in met)
+                key = frozenset((x, y))
+                again = int(key in last_pairs)
+                repeat = int(key in met)
+                times = meetings.get(key, 0)
                 sx, sy = table[x], table[y]
                 distance = (sx.won - sy.won) ** 2 * 1000 + abs(sx.points - sy.points)
-            out[(min(a, b), max(a, b))] = (repeat, distance, jitter)
+            out[(min(a, b), max(a, b))] = (again, repeat, times, distance, jitter)
     return out
 
 
 def _matching(
-    weights: Mapping[tuple[int, int], tuple[int, int, int]],
+    weights: Mapping[tuple[int, int], Cost],
     forbid: frozenset[tuple[int, int]] = frozenset(),
 ) -> set[tuple[int, int]]:
+    """The perfect matching whose summed costs are lexicographically smallest: each cost
+    tier weighs more than the most every lower tier can add up to over a whole round."""
     import networkx as nx  # loaded only when a round is paired
 
     if forbid:  # a forbidden pair counts as a rematch
-        weights = {k: ((1, *v[1:]) if k in forbid else v) for k, v in weights.items()}
+        weights = {k: ((v[0], 1, *v[2:]) if k in forbid else v) for k, v in weights.items()}
     nodes = {n for pair in weights for n in pair}
-    max_distance = max((w[1] for w in weights.values()), default=0) + 1
-    tier2 = max_distance * 1000
-    tier1 = tier2 * (len(nodes) // 2 + 1)
+    edges = len(nodes) // 2
+    tiers = len(next(iter(weights.values()), ()))
+    scale = [1] * tiers
+    for i in range(tiers - 2, -1, -1):
+        top = max((w[i + 1] for w in weights.values()), default=0)
+        scale[i] = scale[i + 1] * (edges * top + 1)
+    ceiling = sum(scale[i] * max((w[i] for w in weights.values()), default=0) for i in range(tiers))
     g = nx.Graph()
-    for (a, b), (repeat, distance, jitter) in weights.items():
-        w = (1 - repeat) * tier1 + (max_distance - distance) * 1000 + jitter
-        g.add_edge(a, b, weight=w)
+    for (a, b), cost in weights.items():
+        g.add_edge(a, b, weight=ceiling + 1 - sum(c * k for c, k in zip(cost, scale, strict=True)))
     matching = nx.max_weight_matching(g, maxcardinality=True, weight="weight")
     return {tuple(sorted(p)) for p in matching}  # type: ignore[misc]
 
 
-def _rematch_count(weights: Mapping[tuple[int, int], tuple[int, int, int]], pairs) -> int:
-    return sum(weights[p][0] for p in pairs)
+def _round_cost(weights: Mapping[tuple[int, int], Cost], pairs) -> tuple[int, int]:
+    """(back-to-back meetings and byes, rematches and repeated byes) of a pairing."""
+    return (sum(weights[p][0] for p in pairs), sum(weights[p][1] for p in pairs))
 
 
-def _next_round_free(weights: Mapping[tuple[int, int], tuple[int, int, int]], pairs) -> bool:
+def _next_round_free(weights: Mapping[tuple[int, int], Cost], pairs) -> bool:
     """Whether, after ``pairs``, the next round can still be paired with no rematch (a
     perfect matching of pairs not yet played)."""
     import networkx as nx
@@ -428,7 +456,7 @@ def _next_round_free(weights: Mapping[tuple[int, int], tuple[int, int, int]], pa
     g = nx.Graph()
     used = set(pairs)
     for (a, b), w in weights.items():
-        if not w[0] and (a, b) not in used:
+        if not w[1] and (a, b) not in used:
             g.add_edge(a, b)
     nodes = {n for pair in weights for n in pair}
     if len(g) < len(nodes):
@@ -441,17 +469,19 @@ def _look_ahead(weights, pairs: set[tuple[int, int]]) -> set[tuple[int, int]]:
     without rematches (greedy Swiss pairing can paint itself into a corner)."""
     if _next_round_free(weights, pairs):
         return pairs
-    base = _rematch_count(weights, pairs)
+    base = _round_cost(weights, pairs)
     for edge in sorted(pairs):
         alt = _matching(weights, frozenset({edge}))
-        if _rematch_count(weights, alt) == base and _next_round_free(weights, alt):
+        if _round_cost(weights, alt) == base and _next_round_free(weights, alt):
             return alt
     return pairs
 
 
 def pair_next_round(t: Tournament) -> Tournament:
-    """Pair the next round: every team meets a team it has not met while that is
-    possible (fewest rematches overall), close standings meet, a bye for an odd count."""
+    """Pair the next round: no two teams that met in the round before meet again, and
+    no team sits out twice running, while that is possible; then every team meets a team
+    it has not met while that is possible (fewest rematches overall); then close
+    standings meet; a bye for an odd count."""
     if t.played and not t.played[-1].complete:
         raise TournamentError(f"round {t.played[-1].number} still has results to enter")
     if _all_rounds_paired(t):
@@ -799,25 +829,48 @@ def _triple(v: Any, where: str, ids: Iterable[int]) -> tuple[int, int, int | Non
 # ------------------------------------------------------------------ simulation
 
 
-def min_rematches(t: Tournament) -> int:
-    """The fewest rematches (and repeated byes) any pairing of the next round can have,
-    by brute force over every perfect matching (for checks with up to 12 teams)."""
+def best_round_cost(t: Tournament) -> tuple[int, int]:
+    """The smallest (back-to-back meetings and byes, rematches and repeated byes) any
+    pairing of the next round can have, in that order, by brute force over every perfect
+    matching (for checks with up to 12 teams)."""
     weights = pairing_weights(t)
     nodes = sorted({n for pair in weights for n in pair})
     if len(nodes) > 12:
         raise ValueError("brute force is for 12 teams or fewer")
 
-    def best(rest: list[int]) -> int:
+    def best(rest: list[int]) -> tuple[int, int]:
         if not rest:
-            return 0
+            return (0, 0)
         a, others = rest[0], rest[1:]
-        out = len(nodes)
+        out = (len(nodes), len(nodes))
         for i, b in enumerate(others):
             w = weights[(a, b)] if (a, b) in weights else weights[(b, a)]
-            out = min(out, w[0] + best(others[:i] + others[i + 1 :]))
+            again, repeat = best(others[:i] + others[i + 1 :])
+            out = min(out, (w[0] + again, w[1] + repeat))
         return out
 
     return best(nodes)
+
+
+def min_rematches(t: Tournament) -> int:
+    """The fewest rematches (and repeated byes) the next round can have without pairing
+    a back-to-back meeting or bye that could be avoided."""
+    return best_round_cost(t)[1]
+
+
+def round_cost(t: Tournament, round_no: int) -> tuple[int, int]:
+    """(pairs that met, and byes for teams that sat out, in the round before; rematches
+    and repeated byes) of round ``round_no``, from the rounds played."""
+    prev = t.played[round_no - 2].pairings if round_no > 1 else ()
+    prev_pairs = {frozenset((p.a, p.b)) for p in prev if p.b is not None}
+    prev_bye = {p.a for p in prev if p.b is None}
+    again = 0
+    for p in t.played[round_no - 1].pairings:
+        if p.b is None:
+            again += p.a in prev_bye
+        else:
+            again += frozenset((p.a, p.b)) in prev_pairs
+    return (again, rematches(t, round_no))
 
 
 def rematches(t: Tournament, round_no: int) -> int:
@@ -836,7 +889,8 @@ def rematches(t: Tournament, round_no: int) -> int:
 def simulate(combo: int, teams: int, seed: int, *, rounds: int | None = None) -> dict[str, Any]:
     """Run a whole tournament with seeded random match results and check every rule on
     the way: each team plays once a round, byes only for odd counts and never twice
-    while avoidable, no rematch while one is avoidable (brute force up to 10 teams),
+    while avoidable, no pair meeting (or bye) again in the next round while avoidable,
+    then no rematch while one is avoidable (brute force up to 10 teams),
     results and codes round-trip, the championship follows the rules."""
     import random
     import time
@@ -850,7 +904,7 @@ def simulate(combo: int, teams: int, seed: int, *, rounds: int | None = None) ->
     total_rematches = 0
     game_points = (0, 5, 10, 20, 30, 40)
     for rnd in range(1, t.rounds + 1):
-        floor = min_rematches(t) if teams <= 10 else None
+        floor = best_round_cost(t) if teams <= 10 else None
         t = pair_next_round(t)
         r = t.played[-1]
         ids = [x for p in r.pairings for x in (p.a, p.b) if x is not None]
@@ -858,10 +912,13 @@ def simulate(combo: int, teams: int, seed: int, *, rounds: int | None = None) ->
             errors.append(f"round {rnd}: not every team plays exactly once")
         if sum(p.b is None for p in r.pairings) != teams % 2:
             errors.append(f"round {rnd}: wrong number of byes")
-        n = rematches(t, rnd)
-        total_rematches += n
-        if floor is not None and n != floor:
-            errors.append(f"round {rnd}: {n} rematches where {floor} was possible")
+        cost = round_cost(t, rnd)
+        total_rematches += cost[1]
+        if floor is not None and cost != floor:
+            errors.append(
+                f"round {rnd}: {cost[0]} back-to-back and {cost[1]} rematches where"
+                f" {floor[0]} and {floor[1]} were possible"
+            )
         for p in r.pairings:
             if p.b is None:
                 continue
