@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 import pytest
-from browser_helpers import format_violations, open_site, run_axe
+from browser_helpers import format_violations, open_site, run_axe, wait_ready
 from playwright.sync_api import expect
 
 from cardroom.core import Move
@@ -267,3 +267,70 @@ def test_zap_level4_two_teams_by_mouse_and_touch(new_context: Any, site: Any) ->
     p.play_to_end(local=True)
     v = check_result(page, "border-zap", seed, {"level": 4}, ["Team 1", "Team 2"])
     assert len(v["trades"]) == 2
+
+
+# --------------------------------------------------------------------------- the result
+
+
+def finished_game(page: Any, site: Any, slug: str, level: int, seed: int) -> None:
+    """Open a finished two-team game: its whole deal played by the bots on CPython,
+    saved as the page saves a game, and reopened by a reload (as after a refresh)."""
+    from cardroom.geoplunge.tricks.simulate import play
+    from cardroom.web.kit_logic import Save, TableClock, encode_save
+    from cardroom.web.web_games import Setup
+
+    options = (("version", "ptr2"),) if slug == "play-the-ranks" and level > 2 else ()
+    _, moves = play(GAMES[slug], seed, {"level": level, **dict(options)}, ["medium"] * 2)
+    setup = Setup(slug, level, "local", "medium", seed, options)
+    save = encode_save(Save(setup, tuple(m.to_json() for m in moves), TableClock(0.0), {}))
+    open_site(page, site, game_url(slug, level=level, mode="local", seed=seed))
+    page.evaluate(
+        """(save) => { history.replaceState({run: 'finished1'}, '');
+                       sessionStorage.setItem('cardroom:game:finished1', save); }""",
+        save,
+    )
+    page.reload(wait_until="load")
+    wait_ready(page)
+    expect(page.locator(".kit-result .tr-result-log li").first).to_be_visible()
+
+
+RESULT_LAYOUT = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const res = document.querySelector('.kit-result');
+  const style = getComputedStyle(res);
+  const tracks = style.gridTemplateColumns.split(' ').map(parseFloat);
+  const gap = parseFloat(style.columnGap) || 0;
+  const left = box(res).left + parseFloat(style.paddingLeft || 0);
+  const starts = tracks.map((_, i) => left + tracks.slice(0, i).reduce((a, b) => a + b + gap, 0));
+  const kids = [...res.children].filter((c) => box(c).width > 0).map((c) => box(c).left);
+  return {
+    tracks, empty: starts.filter((x) => !kids.some((k) => Math.abs(k - x) < 2)).length,
+    buttons: [...res.querySelectorAll('.kit-result-actions button')].map((b) => box(b).height),
+    points: box(res.querySelector('.kit-points')).top,
+    pointsHead: box(res.querySelector('#kit-points-h')).bottom,
+    scrollY: window.scrollY,
+  };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("slug", "level", "seed"), [("border-zap", 3, 5), ("play-the-ranks", 4, 5)]
+)
+def test_the_result_screen_fits(page: Any, site: Any, slug: str, level: int, seed: int) -> None:
+    # The play-test: a grid of two columns and one child (the right one empty), the
+    # three buttons 261 px tall at 1366x768 and 395 px at 1024x768, the Points panel
+    # below the fold.
+    finished_game(page, site, slug, level, seed)
+    for width, height in ((1366, 768), (1024, 768), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.wait_for_timeout(100)
+        m = page.evaluate(RESULT_LAYOUT)
+        where = f"{slug} at {width}x{height}: {m}"
+        assert len(m["buttons"]) == 3 and all(h < 60 for h in m["buttons"]), where
+        assert m["empty"] == 0, where
+        if width >= 1024:
+            assert len(m["tracks"]) == 2, where  # the tricks beside the points
+            assert m["pointsHead"] < height, where
+        assert m["points"] < height, where
+    axe_clean(page, "the result")

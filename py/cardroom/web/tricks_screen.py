@@ -177,7 +177,9 @@ class TricksUI(GameUI):
 
     # ------------------------------------------------------------ the result
 
-    def result_html(self, table: Table, result: dict[str, Any]) -> str:
+    def result_side_html(self, table: Table, result: dict[str, Any]) -> str:
+        """The tricks, beside the headline, actions and points (under them on a phone):
+        the result's second column is never left empty."""
         items = trick_items_html(table.engine.view(-1)["tricks"], table.teams, self.zap)
         return (
             '<section class="tr-log tr-result-log" aria-labelledby="tr-rlog-h">'
