@@ -370,3 +370,22 @@ def test_who_leads_trick_one_and_why() -> None:
     assert first_lead_text(carried, ["Team 1", "Team 2"]) == (
         "Team 2 leads trick 1: it won the game before."
     )
+
+
+def test_a_border_zap_card_lists_its_border_states() -> None:
+    """As the printed card does: the border states by name, which is where a team looks
+    for a zap (not only how many there are)."""
+    by = atlas.by_code()
+    draw = TrickDrawing(["You", "The computer"], True, False)
+    for s in atlas.states():
+        for selectable in (True, False):
+            html = draw.card_html(s.code, selectable=selectable, pressed=False)
+            for b in s.borders:
+                assert by[b].name in html, (s.code, b)
+            assert f"{len(s.borders)} border state" in html
+    ut = draw.card_html("UT", selectable=False, pressed=False)
+    assert all(n in ut for n in ("Idaho", "Wyoming", "Colorado", "New Mexico", "Arizona"))
+    assert "0 border states:</span> <span" in draw.card_html("HI", selectable=False, pressed=False)
+    # Play the Ranks cards keep their ranks
+    ranks = TrickDrawing(["You", "The computer"], False, False)
+    assert "Size " in ranks.card_html("UT", selectable=False, pressed=False)

@@ -11,6 +11,7 @@ trick's one-line explanation, the trick count and the winner must be the engine'
 from __future__ import annotations
 
 import json
+import random
 import time
 from typing import Any
 
@@ -272,25 +273,32 @@ def test_zap_level4_two_teams_by_mouse_and_touch(new_context: Any, site: Any) ->
 # --------------------------------------------------------------------------- the result
 
 
-def finished_game(page: Any, site: Any, slug: str, level: int, seed: int) -> None:
-    """Open a finished two-team game: its whole deal played by the bots on CPython,
-    saved as the page saves a game, and reopened by a reload (as after a refresh)."""
-    from cardroom.geoplunge.tricks.simulate import play
+def open_saved(page: Any, site: Any, slug: str, level: int, seed: int, moves: Any) -> None:
+    """Open a two-team game with ``moves`` played (by the bots on CPython), saved as the
+    page saves a game and reopened by a reload (as after a refresh)."""
     from cardroom.web.kit_logic import Save, TableClock, encode_save
     from cardroom.web.web_games import Setup
 
     options = (("version", "ptr2"),) if slug == "play-the-ranks" and level > 2 else ()
-    _, moves = play(GAMES[slug], seed, {"level": level, **dict(options)}, ["medium"] * 2)
     setup = Setup(slug, level, "local", "medium", seed, options)
     save = encode_save(Save(setup, tuple(m.to_json() for m in moves), TableClock(0.0), {}))
     open_site(page, site, game_url(slug, level=level, mode="local", seed=seed))
     page.evaluate(
-        """(save) => { history.replaceState({run: 'finished1'}, '');
-                       sessionStorage.setItem('cardroom:game:finished1', save); }""",
+        """(save) => { history.replaceState({run: 'saved1'}, '');
+                       sessionStorage.setItem('cardroom:game:saved1', save); }""",
         save,
     )
     page.reload(wait_until="load")
     wait_ready(page)
+
+
+def finished_game(page: Any, site: Any, slug: str, level: int, seed: int) -> None:
+    """A finished two-team game, its whole deal played by the bots."""
+    from cardroom.geoplunge.tricks.simulate import play
+
+    options = {"version": "ptr2"} if slug == "play-the-ranks" and level > 2 else {}
+    _, moves = play(GAMES[slug], seed, {"level": level, **options}, ["medium"] * 2)
+    open_saved(page, site, slug, level, seed, moves)
     expect(page.locator(".kit-result .tr-result-log li").first).to_be_visible()
 
 
@@ -334,3 +342,41 @@ def test_the_result_screen_fits(page: Any, site: Any, slug: str, level: int, see
             assert m["pointsHead"] < height, where
         assert m["points"] < height, where
     axe_clean(page, "the result")
+
+
+def test_border_zap_cards_list_their_border_states(page: Any, site: Any) -> None:
+    # The play-test: the cards said only "N border states"; the printed card lists them,
+    # and that list is where a team finds a zap. Level 4's discard: 8 cards in hand.
+    from cardroom import atlas
+    from cardroom.core import bot_context
+    from cardroom.geoplunge.tricks.bots import make_bot
+
+    seed, s, moves = 5, ZAP.new(5, level=4), []
+    bot, rng = make_bot("medium"), random.Random(1)
+    while s.phase != "discard":
+        m = bot.choose(bot_context(ZAP, s, min(ZAP.to_move(s)), rng))
+        s, moves = ZAP.apply(s, m), [*moves, m]
+    open_saved(page, site, "border-zap", 4, seed, moves)
+    reveal = page.locator("#kit-handover:not([hidden]) #kit-reveal")
+    reveal.click()
+    expect(page.locator(".tr-hand .tr-card")).to_have_count(8)
+    by = atlas.by_code()
+    for width, height in ((390, 844), (1366, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(100)
+        cards = page.evaluate(
+            """() => [...document.querySelectorAll('.tr-hand .tr-card')].map((c) => {
+                 const b = c.getBoundingClientRect();
+                 const l = c.querySelector('.tr-card-borders') || c;
+                 return {code: c.dataset.card, text: l.innerText, left: b.left, right: b.right,
+                   font: parseFloat(getComputedStyle(l).fontSize),
+                   clipped: c.scrollWidth > c.clientWidth + 1 || c.scrollHeight > c.clientHeight + 1
+                     || l.scrollWidth > l.clientWidth + 1};
+               })"""
+        )
+        for c in cards:
+            where = f"{width}x{height}: {c}"
+            names = ", ".join(by[b].name for b in by[c["code"]].borders) or "none"
+            assert c["text"] == names, where
+            assert c["font"] >= 12 and not c["clipped"], where
+            assert c["left"] >= 0 and c["right"] <= width, where

@@ -85,7 +85,8 @@ class TrickDrawing:
 
     def page_html(self, v: dict[str, Any], seat: int, mine: bool) -> str:
         return (
-            f'<div class="tr-game" data-phase="{v["phase"]}" data-seat="{seat}" '
+            f'<div class="tr-game{" tr-zap" if self.zap else ""}" data-phase="{v["phase"]}" '
+            f'data-seat="{seat}" '
             f'data-turn="{"mine" if mine else "wait"}">'
             f"{self.public_html(v)}{self.mine_html(v, seat, mine)}{self.log_html(v)}</div>"
         )
@@ -219,7 +220,14 @@ class TrickDrawing:
     def card_html(self, code: str, *, selectable: bool, pressed: bool) -> str:
         s = self.by[code]
         if self.zap:
-            facts = f"{len(s.borders)} border state{'s' * (len(s.borders) != 1)}"
+            # as the card prints them: the border states by name (a zap is found there)
+            names = ", ".join(self.by[b].name for b in s.borders) or "none"
+            facts = (
+                f'<span class="tr-card-count">{len(s.borders)} border '
+                f"state{'s' * (len(s.borders) != 1)}:</span> "
+                f'<span class="tr-card-borders" data-borders="{" ".join(s.borders)}">'
+                f"{escape(names)}</span>"
+            )
         else:
             facts = f"Size {s.area_rank} · Statehood {s.statehood_rank} · Pop. {s.population_rank}"
         label = f'<span class="tr-card-name">{escape(s.name)}</span><span class="tr-card-facts">{facts}</span>'
