@@ -389,3 +389,31 @@ def test_a_border_zap_card_lists_its_border_states() -> None:
     # Play the Ranks cards keep their ranks
     ranks = TrickDrawing(["You", "The computer"], False, False)
     assert "Size " in ranks.card_html("UT", selectable=False, pressed=False)
+
+
+def test_a_grey_lead_button_says_what_it_waits_for() -> None:
+    """The play-test: Lead stayed grey with no word of what was missing."""
+    s = RANKS.new(4, level=2)
+    while s.phase != "play" or s.current is not None:
+        seat = min(RANKS.to_move(s))
+        s = RANKS.apply(s, list(RANKS.legal_moves(s, seat))[0])
+    seat = min(RANKS.to_move(s))
+    v = RANKS.view(s, seat)
+    draw = TrickDrawing(["Team 1", "Team 2"], False, True)
+
+    def lead_label(sel: dict[str, Any]) -> tuple[str, bool]:
+        draw.sel = sel
+        page = draw.page_html(v, seat, True)
+        button = page.split('data-kind="lead"')[0].rsplit("<button", 1)[1]
+        label = page.split('data-kind="lead"')[1].split(">", 1)[1].split("</button>")[0]
+        return label, " disabled" in button
+
+    card = v["hand"][0]
+    name = atlas.by_code()[card].name
+    assert lead_label({}) == ("Lead: pick a card, a category and a base", True)
+    assert lead_label({"card": card}) == ("Lead: pick a category and a base", True)
+    assert lead_label({"card": card, "base": 50}) == ("Lead: pick a category", True)
+    assert lead_label({"card": card, "category": "size", "base": 50}) == (
+        f"Lead {name} face-down",
+        False,
+    )

@@ -50,6 +50,7 @@ class Player:
         self.forced_seen = 0
         self.handovers = 0
         self.hidden_checks = 0
+        self.clean_starts = 0
 
     def press(self, loc: Any) -> None:
         loc = loc.first
@@ -99,6 +100,11 @@ class Player:
             self.play(game, choices)
 
     def play(self, game: Any, choices: Any) -> None:
+        # each lead and each play starts clean: nothing of the last one still pressed
+        stale = choices.locator("[data-act=sel][aria-pressed=true]:not([disabled])")
+        assert stale.count() == 0, f"still pressed: {stale.all_inner_texts()}"
+        assert game.locator('button.tr-card[aria-pressed="true"]').count() == 0
+        self.clean_starts += 1
         self.pick_card(game)
         go = choices.locator("[data-act=move]")
         prompt = game.locator("#tr-prompt").inner_text()
@@ -268,6 +274,21 @@ def test_zap_level4_two_teams_by_mouse_and_touch(new_context: Any, site: Any) ->
     p.play_to_end(local=True)
     v = check_result(page, "border-zap", seed, {"level": 4}, ["Team 1", "Team 2"])
     assert len(v["trades"]) == 2
+
+
+def test_ranks_ptr2_by_touch_each_lead_starts_clean(new_context: Any, site: Any) -> None:
+    # The play-test: the last lead's category still pressed on the next lead, and Team
+    # 2's first lead with Team 1's "Base 50" pressed. A finger's tap acts on pointerup and
+    # draws the next turn; the tap's own click then landed on the button now under the
+    # finger (a category, a base) and pressed it.
+    ctx = new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    page = ctx.new_page()
+    open_site(page, site, game_url("play-the-ranks", level=3, version="ptr2", mode="local",
+                                   seed=7))  # fmt: skip
+    p = Player(page, "touch")
+    p.play_to_end(local=True)
+    check_result(page, "play-the-ranks", 7, {"level": 3, "version": "ptr2"}, ["Team 1", "Team 2"])
+    assert p.clean_starts >= 8
 
 
 # --------------------------------------------------------------------------- the result

@@ -123,8 +123,8 @@ class ButtonTaps:
 
     Right after a drag, touch browsers may hold back (or drop) the click while they wait
     for a double tap, and a shout must never be lost; the click that may still follow is
-    ignored here (one landing on a result that just appeared is ignored by the result,
-    R-113)."""
+    ignored here, on whichever button it lands (one landing on a result that just appeared
+    is ignored by the result, R-113)."""
 
     def __init__(self, bindings: Listeners, host: Any, act: Any) -> None:
         self.act = act
@@ -135,6 +135,7 @@ class ButtonTaps:
         bindings.on(host, "pointerup", self.on_release)
 
     def on_press(self, evt: Any) -> None:
+        self._tapped = None  # a new press: the last tap's click has come (or never will)
         if evt.pointerType != "mouse":
             b = dom.closest(evt.target, "button")
             self._press = (evt.pointerId, b) if b is not None and not b.disabled else None
@@ -153,8 +154,12 @@ class ButtonTaps:
         if b is None or b.disabled:
             return
         tapped, self._tapped = self._tapped, None
-        if tapped is not None and tapped[0] == b and js.performance.now() - tapped[1] < 1000:
-            return  # already done on pointerup
+        if tapped is not None and evt.detail and js.performance.now() - tapped[1] < 1000:
+            # The tap's own click, already acted on at pointerup. The tap may have drawn
+            # the screen anew: the click then lands on whatever button is under the finger
+            # now (the next lead's category or base), which must not be pressed by it.
+            # A keyboard's click (detail 0) is never a tap's.
+            return
         self.act(b)
 
 

@@ -408,12 +408,28 @@ class TrickDrawing:
             )
             rows.append(f'<div class="tr-row" role="group" aria-label="Base">{bases}</div>')
             cat = locked or s.get("category")
-            ready = card and cat and base and (power or not ch.must_power)
+            missing = [
+                what
+                for what, have in (
+                    ("a card", card),
+                    ("a category", cat),
+                    ("a base", base),
+                    ("a Power card", power or not ch.must_power),
+                )
+                if not have
+            ]
             data = move_data(
                 "lead", card or "", category=cat, base=base, power=power, powers=ch.powers
             )
-            label = f"Lead {self.by[card].name} face-down" if card else "Lead face-down"
-            rows.append(self.move_btn("lead", data, label, cls="bu-primary", disabled=not ready))
+            # a grey Lead says what it waits for
+            label = (
+                f"Lead: pick {', '.join(missing[:-1])}{' and ' * (len(missing) > 1)}{missing[-1]}"
+                if missing
+                else f"Lead {self.by[card].name} face-down"
+            )
+            rows.append(
+                self.move_btn("lead", data, label, cls="bu-primary", disabled=bool(missing))
+            )
         else:
             change = s.get("change") or "category"
             if power and len(ch.changes[power]) > 1:
@@ -428,7 +444,13 @@ class TrickDrawing:
                 change = "category"
             ready = card and (power or not ch.must_power)
             data = move_data("follow", card or "", power=power, change=change)
-            label = f"Play {self.by[card].name}" if card else "Play: pick a card first"
+            label = (
+                "Play: pick a card first"
+                if not card
+                else f"Play {self.by[card].name}"
+                if ready
+                else "Play: pick a Power card"
+            )
             rows.append(self.move_btn("follow", data, label, cls="bu-primary", disabled=not ready))
         return "".join(rows)
 
