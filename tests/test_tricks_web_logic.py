@@ -417,3 +417,23 @@ def test_a_grey_lead_button_says_what_it_waits_for() -> None:
         f"Lead {name} face-down",
         False,
     )
+
+
+@pytest.mark.parametrize("version", ["ptr1", "ptr2"])
+def test_one_base_from_two_power_cards_is_said_once(version: str) -> None:
+    """The play-test: "Bases: 30 or 30 (the lead names one)". Level 3, both turned Power
+    cards on one base: it is said once; two bases are still both named."""
+    same = differ = 0
+    for seed in range(60):
+        v = RANKS.view(RANKS.new(seed, level=3, version=version), 0)
+        page = TrickDrawing(["Team 1", "Team 2"], False, True).powers_html(v)
+        line = page.split('data-bases="1">')[1].split("</li>")[0]
+        a, b = (p["base"] for p in v["base_cards"])
+        if a == b:
+            same += 1
+            assert line == f"Base: <strong>{a}</strong> (every trick)", line
+        else:
+            differ += 1
+            how = " then " if version == "ptr1" else " or "
+            assert f"<strong>{a}</strong>{how}<strong>{b}</strong>" in line
+    assert same and differ

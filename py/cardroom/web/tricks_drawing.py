@@ -119,10 +119,19 @@ class TrickDrawing:
         parts = []
         if v["level"] == 3 or v.get("base_cards"):
             cards = v["base_cards"] or v["turned"]
-            how = " then " if v["version"] == "ptr1" else " or "
-            bases = how.join(f"<strong>{p['base']}</strong>" for p in cards)
-            note = "(tricks 1-4, then 5-8)" if v["version"] == "ptr1" else "(the lead names one)"
-            parts.append(f'<li data-bases="1">Bases: {bases} {note}</li>')
+            if len({p["base"] for p in cards}) == 1:
+                # both Power cards give the same base: it is every trick's, said once
+                parts.append(
+                    f'<li data-bases="1">Base: <strong>{cards[0]["base"]}</strong> '
+                    "(every trick)</li>"
+                )
+            else:
+                how = " then " if v["version"] == "ptr1" else " or "
+                bases = how.join(f"<strong>{p['base']}</strong>" for p in cards)
+                note = (
+                    "(tricks 1-4, then 5-8)" if v["version"] == "ptr1" else "(the lead names one)"
+                )
+                parts.append(f'<li data-bases="1">Bases: {bases} {note}</li>')
         elif v.get("kept"):
             kept = ", ".join(power_text(p) for p in v["kept"])
             parts.append(f"<li>Three Power cards turned: {kept}</li>")
