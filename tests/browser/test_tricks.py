@@ -401,3 +401,35 @@ def test_border_zap_cards_list_their_border_states(page: Any, site: Any) -> None
             assert c["text"] == names, where
             assert c["font"] >= 12 and not c["clipped"], where
             assert c["left"] >= 0 and c["right"] <= width, where
+
+
+def test_in_a_match_the_hand_over_says_the_round_clock_runs(page: Any, site: Any) -> None:
+    # behind the hand-over screen of a match's game the round clock keeps running,
+    # as at a tournament table, and the screen says so with the time left; the secret
+    # calls before the round take no round time and say nothing of it.
+    def left_s() -> int:
+        m, s = page.locator("#kit-ho-left").inner_text().split(":")
+        return int(m) * 60 + int(s)
+
+    open_site(page, site, "/?match=combo4&kind=call&mode=local&minutes=5&seed=4&autostart=1")
+    for team in ("Team 1", "Team 2"):
+        expect(page.locator("#kit-ho-h")).to_have_text(f"Pass the device to {team}")
+        assert page.locator("#kit-ho-left").count() == 0
+        page.locator("#kit-reveal").click()
+        for game in ("4", "5"):
+            page.locator(f"input[name=call][value='{game}']").check()
+        page.locator("[data-call]").click()
+    page.locator("#mt-continue").click()
+    expect(page.locator("#mt-up")).to_contain_text("Game 4 of 5")
+    expect(page.locator(".kit-ho-clock")).to_contain_text(
+        "The round clock keeps running while the device changes hands:"
+    )
+    first = left_s()
+    assert 4 * 60 <= first <= 5 * 60
+    page.wait_for_timeout(2600)
+    before = left_s()
+    assert before <= first - 2, "the round clock stood still behind the hand-over"
+    page.locator("#kit-reveal").click()
+    expect(page.locator(".tr-game")).to_be_visible()
+    m, s = page.locator("#mt-clock").inner_text().split(":")
+    assert abs(int(m) * 60 + int(s) - before) <= 1  # the match bar's clock, the same time

@@ -23,6 +23,7 @@ from cardroom.web.kit import (
     BANNER_MS,
     SETTLE_MS,
     _storage,
+    count_seconds,
     mmss,
     wall,
 )
@@ -182,6 +183,15 @@ class Table(Clocked):
         """Redraw the clock (a few times a second); the count is the game's."""
         if not self.finished:
             self.ui.tick(self)
+            if self.deadline is not None:
+                left = dom.nullable(js.document.getElementById("kit-ho-left"))
+                if left is not None:
+                    left.textContent = self._round_left()
+
+    def _round_left(self) -> str:
+        """The round clock as the match shows it (counting down: 0:01 until it is out)."""
+        s = count_seconds((self.deadline or 0) - self.now())
+        return f"{s // 60}:{s % 60:02d}"
 
     def show_clock(self, label: str, value: str) -> None:
         self.clock_label.textContent = label
@@ -234,7 +244,15 @@ class Table(Clocked):
         words.textContent = f"{team}: tap when {who} can see the screen."
         tap = web.button(type="button", id="kit-reveal", classes=["bu-btn", "bu-primary"])
         tap.textContent = show
-        dialog = web.div(heading, words, tap, classes=["kit-dialog"], role="dialog")
+        parts = [heading, words]
+        if self.deadline is not None:  # a game of a match: the round clock runs on (R-230)
+            clock = web.p(classes=["kit-ho-clock"])
+            clock.innerHTML = (
+                "The round clock keeps running while the device changes hands: "
+                f'<span id="kit-ho-left">{self._round_left()}</span> left.'
+            )
+            parts.append(clock)
+        dialog = web.div(*parts, tap, classes=["kit-dialog"], role="dialog")
         dialog.setAttribute("aria-modal", "true")
         dialog.setAttribute("aria-labelledby", "kit-ho-h")
         box.replaceChildren()
