@@ -10,8 +10,8 @@ and refuse the same mistakes (R-25):
 * a postal code matches only exactly ("PA", "pa"), never by closeness;
 * a slip matches when its edit distance (insertions, deletions, substitutions and swaps
   of neighbouring letters) to one name is within the tolerance for that name's length
-  (0 up to 4 letters, 1 up to 7, 2 up to 11, 3 beyond) and strictly nearer than to any
-  other name; two names equally near make the text *ambiguous*;
+  (0 up to 3 letters, 1 from 4 to 7, 2 up to 11, 3 beyond: "Utha" is Utah, R-220) and
+  strictly nearer than to any other name; two names equally near make the text *ambiguous*;
 * the exact name of a state (or capital) always means that state: tolerance never turns
   one real name into another.
 
@@ -96,7 +96,7 @@ def distance(a: str, b: str, limit: int = 99) -> int:
 def tolerance(key: str) -> int:
     """How many slips a name of this many letters forgives."""
     n = len(key)
-    if n <= 4:
+    if n <= 3:
         return 0
     if n <= 7:
         return 1
