@@ -152,3 +152,14 @@ def test_deck_answers_refuse_the_other_states(colour):
         for s in STATES:
             if s.code not in right:
                 assert not check(q, s.name).correct, (q.id, s.name)
+
+
+def test_washington_question_takes_north_carolina_and_rhode_island():
+    """North Carolina (21 Nov 1789) and Rhode Island (29 May 1790) ratified after
+    Washington took office (30 Apr 1789): the deck's question about the states that joined
+    while he was President accepts them (play-test item 13)."""
+    text = "Name two states that joined the Union while George Washington was President."
+    q = next(q for c in challenge.deck() for q in c.questions if q.text == text)
+    assert check(q, "North Carolina, Rhode Island").correct
+    assert check(q, "Rhode Island and Vermont").correct
+    assert not check(q, "North Carolina, Virginia").correct  # Virginia ratified in 1788

@@ -320,3 +320,16 @@ def test_backs_are_mirrored_for_double_sided_printing() -> None:
     assert backs.count("B") == 4
     row2 = backs[len("BBB") :]
     assert row2.startswith('<div class="card blank"></div><div class="card blank"></div>B')
+
+
+def test_patos_clue_of_the_late_ratifiers_names_washington():
+    """The State IQ clue for North Carolina and Rhode Island: not "None" (item 13)."""
+    from datetime import date
+
+    washington_took_office = date(1789, 4, 30)
+    for code in ("NC", "RI"):
+        s = atlas.by_code()[code]
+        assert date.fromisoformat(s.statehood_date) > washington_took_office
+        text = decks.clue_text("patos", decks.clue_value("patos", code))
+        assert text == "President at time of statehood: George Washington", text
+    assert decks.clue_value("patos", "VA") == "None"  # ratified 25 June 1788

@@ -569,7 +569,7 @@ def candidates(kind: str, colour: str, rng: random.Random, **kw: Any) -> Iterato
                     "text", {"kind": kind, "state": s.code}, [s.name], [f"nickname:{s.code}"])  # fmt: skip
     elif kind == "statehood_year":
         for s in ss:
-            if s.patos != "None":
+            if s.statehood_rank > 13:
                 yield A(c, "statehood", f"In what year did {s.name} become a state?", "number",
                         {"kind": kind, "state": s.code}, [s.name], [f"statehood:{s.code}"])  # fmt: skip
     elif kind == "statehood_nth":
@@ -585,7 +585,7 @@ def candidates(kind: str, colour: str, rng: random.Random, **kw: Any) -> Iterato
                     "number", {"kind": kind, "state": s.code}, [s.name], [f"statehood:{s.code}"])  # fmt: skip
     elif kind == "patos":
         for s in ss:
-            if s.patos != "None":
+            if s.statehood_rank > 13:  # the original 13 ratified; they did not "become" states
                 yield A(c, "patos", f"Who was President when {s.name} became a state?", "person",
                         {"kind": kind, "state": s.code}, [s.name], [f"patos:{s.code}"])  # fmt: skip
     elif kind == "patos_states":

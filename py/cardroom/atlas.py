@@ -50,7 +50,7 @@ class StateFacts:
     nickname: str
     statehood_date: str  # ISO date; for the original 13, the date of ratifying the Constitution
     statehood_rank: int  # 1..50
-    patos: str  # President At Time Of Statehood; "None" for the original 13
+    patos: str  # President At Time Of Statehood; "None" if ratified before 1789-04-30
     population_2020: int
     population_2010: int
     population_rank: int  # by 2020 Census, 1 = most populous
