@@ -403,3 +403,17 @@ def test_cli_atlas_json():
     tx = next(r for r in records if r["code"] == "TX")
     assert tx == BY_CODE["TX"].to_json()
     assert not math.isnan(tx["water_pct"])
+
+
+def test_other_names_of_birds_and_flowers():
+    """``bird_also``/``flower_also``: other names for the same species, never a state or
+    capital, never the printed name again, and not printed by `cardroom atlas --json`."""
+    places = {n.casefold() for s in STATES for n in (s.name, s.capital)}
+    for s in STATES:
+        for printed, also in ((s.bird, s.bird_also), (s.flower, s.flower_also)):
+            folded = [a.casefold() for a in also]
+            assert len(set(folded)) == len(folded), s.code
+            assert printed.casefold() not in folded, s.code
+            assert not places & set(folded), s.code
+    assert "American Goldfinch" in BY_CODE["IA"].bird_also
+    assert "Trailing Arbutus" in BY_CODE["MA"].flower_also

@@ -310,6 +310,11 @@ def _shared_tail(name: str, pool: list[str]) -> list[str]:
     return out
 
 
+def _with_also(spellings: list[str], also: tuple[str, ...]) -> list[str]:
+    """The spellings plus the other names the atlas accepts for the same bird or flower."""
+    return spellings + [a for a in also if a.casefold() not in {s.casefold() for s in spellings}]
+
+
 def zone_spellings(z: str) -> list[str]:
     return [z, f"{z} Time", f"{z} Time Zone", f"{z} Standard Time"]
 
@@ -361,11 +366,13 @@ def evaluate(r: dict[str, Any]) -> tuple[list[list[str]], int]:
     if k == "capital_largest":
         return [[s.name] for s in ss if s.top_cities[0].capital], r["n"]
     if k == "bird":
-        return [_shared_tail(S(r["state"]).bird, birds)], 1
+        s = S(r["state"])
+        return [_with_also(_shared_tail(s.bird, birds), s.bird_also)], 1
     if k == "bird_states":
         return [[s.name] for s in ss if s.bird == r["bird"]], r["n"]
     if k == "flower":
-        return [_shared_tail(S(r["state"]).flower, flowers)], 1
+        s = S(r["state"])
+        return [_with_also(_shared_tail(s.flower, flowers), s.flower_also)], 1
     if k == "flower_states":
         found = [[s.name] for s in ss if s.flower == r["flower"]]
         return found, len(found)

@@ -66,10 +66,15 @@ class StateFacts:
     bird: str
     flower: str
     fips: str  # two-digit Census code, as in the map geometry
+    # Other names a reference book gives the same bird or flower ("American Goldfinch" for
+    # Iowa's "Eastern Goldfinch"): typed answers accept them; cards print ``bird``/``flower``.
+    bird_also: tuple[str, ...] = ()
+    flower_also: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
         del out["fips"]  # an internal key (the map geometry's id), not a card field
+        del out["bird_also"], out["flower_also"]  # answer-checking aids, not card fields
         out["top_cities"] = [asdict(c) for c in self.top_cities]
         out["borders"] = list(self.borders)
         out["time_zones"] = list(self.time_zones)
@@ -86,6 +91,8 @@ def _record(obj: dict[str, Any]) -> StateFacts:
     fields["top_cities"] = tuple(City(**c) for c in fields["top_cities"])
     fields["borders"] = tuple(fields["borders"])
     fields["time_zones"] = tuple(fields["time_zones"])
+    for key in ("bird_also", "flower_also"):
+        fields[key] = tuple(fields.get(key, ()))
     return StateFacts(**fields)
 
 
