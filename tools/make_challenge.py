@@ -529,13 +529,20 @@ def candidates(kind: str, colour: str, rng: random.Random, **kw: Any) -> Iterato
             if s.name.casefold() in city.name.casefold():
                 continue  # "New York City", "Oklahoma City" answer themselves
             facts = [f"cities:{s.code}"] + ([f"capital:{s.code}"] if city.capital else [])
-            what = "largest" if i == 0 else "second-largest"
-            yield A(c, "cities", f"What is the {what} city in {s.name}?", "city",
+            # the largest city is the largest by any count; below it the list counts
+            # incorporated cities only, and the question says so
+            what = (
+                "largest city"
+                if i == 0
+                else f"second-largest {atlas.cities_noun(s.code, one=True)}"
+            )
+            yield A(c, "cities", f"What is the {what} in {s.name}?", "city",
                     {"kind": kind, "state": s.code}, [s.name], facts)  # fmt: skip
     elif kind == "top_cities":
         n = kw["n"]
         for s in ss:
-            yield A(c, "cities", f"Name {N_WORDS[n]} of the five largest cities in {s.name}.", "city",
+            noun = atlas.cities_noun(s.code)
+            yield A(c, "cities", f"Name {N_WORDS[n]} of the five largest {noun} in {s.name}.", "city",
                     {"kind": kind, "state": s.code, "n": n}, [s.name], [f"cities:{s.code}"])  # fmt: skip
     elif kind == "capital_largest":
         yield A(c, "cities", "Name two states whose capital is also their largest city.", "state",

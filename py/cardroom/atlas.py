@@ -115,6 +115,16 @@ def borders() -> dict[str, frozenset[str]]:
     return {s.code: frozenset(s.borders) for s in states()}
 
 
+def cities_noun(code: str, *, one: bool = False) -> str:
+    """What a state's ``top_cities`` are, in the words every screen uses (R-222):
+    "incorporated cities" (municipalities: townships, New England and New York towns and
+    unincorporated communities are not counted), for Hawaii "census places" (it has no
+    incorporated places in Census geography)."""
+    if code == "HI":
+        return "census place" if one else "census places"
+    return "incorporated city" if one else "incorporated cities"
+
+
 def lookup(token: str) -> StateFacts:
     """A state by postal code or name, case-insensitive ("tx", "Texas", "new york")."""
     key = " ".join(token.split()).casefold()
