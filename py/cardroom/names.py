@@ -35,6 +35,7 @@ __all__ = [
     "is_state",
     "match_capital",
     "match_state",
+    "misspelled",
     "normalise",
     "resolve_capital",
     "resolve_state",
@@ -223,6 +224,19 @@ def match_state(text: str, *, codes: bool = True) -> atlas.StateFacts | None:
 def match_capital(text: str) -> atlas.StateFacts | None:
     """The state whose capital a typed text means, or None (unknown or ambiguous)."""
     return resolve_capital(text).state
+
+
+def misspelled(text: str, right: str) -> bool:
+    """Was ``text``, accepted as ``right``, accepted only by forgiving a slip? Then the
+    screen shows the right spelling ("Saint Paux" for Saint Paul). Case, spaces, accents,
+    punctuation and the abbreviations :func:`normalise` spells out are not slips, nor is
+    a postal code, and answers without letters (a rank) have no spelling to show."""
+    if not isinstance(text, str) or not any(ch.isalpha() for ch in right):
+        return False
+    if text.strip().casefold() in _codes():
+        return False
+    key = normalise(text)
+    return bool(key) and key != normalise(right)
 
 
 def is_state(text: str, code: str, *, codes: bool = False) -> bool:

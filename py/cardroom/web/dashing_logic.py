@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from cardroom import atlas
+from cardroom import atlas, names
 from cardroom.core import Move, bot_context
 from cardroom.geoplunge import decks
 from cardroom.geoplunge.dashing import GAME, PLAYERS, USED
@@ -280,6 +280,9 @@ def _said_cell(said: str, ok: bool, truth: str) -> str:
     shown = escape(said) or "<em>blank</em>"
     right = "" if ok else f'<span class="ds-truth">({escape(truth)})</span>'
     spoken = "right" if ok else f", wrong: {escape(truth)}"
+    if ok and names.misspelled(said, truth):  # forgiven slip: show the spelling
+        right = f'<span class="ds-truth ds-spelled">(spelled {escape(truth)})</span>'
+        spoken = f"right, spelled {escape(truth)}"
     return (
         f'<td class="ds-{"ok" if ok else "bad"}" data-ok="{str(ok).lower()}">'
         f'<span aria-hidden="true">{mark}</span> {shown}{right}'
