@@ -312,3 +312,38 @@ def test_a_forgiven_slip_shows_the_right_spelling() -> None:
     html = race_html(record, YOU, lambda card: "", "h3")
     assert html.count("(spelled ") == 1
     assert f"(spelled {row['truth'][0]})" in html
+
+
+def test_the_bar_says_what_is_true_in_every_phase_of_every_race() -> None:
+    """Play-test item 2: on one device "Race 2 is over." stayed in the bar through race 3.
+    Two teams on one device play three races (team 1 wins race 1, team 2 race 2); at each
+    phase the bar's line names the race on now, and "is over" only while a result shows."""
+    from cardroom.web.dashing_logic import bar_status
+
+    table = engine(setup(level=2, mode="local", seed=4))
+    ref = table.view(-1)
+    assert ref["phase"] == "plunge"
+    assert bar_status(ref, bot=False, between=False) == "Are you GeoPlunging? Both teams decide."
+    for seat in (0, 1):
+        table.submit({"seat": seat, "kind": "plunge", "data": False}, 200)
+    now = 6000
+    table.advance(now)
+    seen = []
+    for race in (1, 2, 3):
+        ref = table.view(-1)
+        assert ref["phase"] == "race" and ref["race"] == race
+        line = bar_status(ref, bot=False, between=False)
+        assert line == f"Race {race}: sort your cards, then shout.", line
+        seen.append(line)
+        if race == 3:
+            break
+        # race 1 won by team 1 (right), race 2 by team 2 (team 1 misnames a card)
+        now = person_race(table, now + 1000, wrong=None if race == 1 else 0)
+        table.advance(now)
+        ref = table.view(-1)
+        assert len(ref["races"]) == race
+        assert bar_status(ref, bot=False, between=True) == f"Race {race} is over."
+        now += 10_000
+        table.advance(now)
+    assert all("over" not in s for s in seen)
+    assert bar_status({"phase": "over", "races": []}, bot=False, between=False) == ""

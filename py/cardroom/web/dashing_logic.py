@@ -27,6 +27,7 @@ __all__ = [
     "AnswerForm",
     "DashingSeat",
     "answer_forms",
+    "bar_status",
     "card_label",
     "card_number",
     "describe_move",
@@ -273,6 +274,33 @@ def race_verdict(record: Mapping[str, Any], teams: Sequence[str]) -> str:
         both = "both were all right" if all(right) else "neither was all right"
         why = f"both teams shouted at once and {both}"
     return f"{head} is tied: {why}."
+
+
+def bar_status(ref: Mapping[str, Any], *, bot: bool, between: bool, deciding: bool = False) -> str:
+    """The table bar's status line for the referee's view ``ref``: always what is true
+    now, in every phase and mode (play-test: on one device "Race 2 is over." stayed up
+    through race 3). ``between``: a race's result is on the screen; ``deciding``: the
+    computer has not yet said whether it is GeoPlunging."""
+    phase = ref["phase"]
+    if between:
+        return f"Race {len(ref['races'])} is over."
+    if phase == "plunge":
+        if bot:
+            return "The computer is deciding…" if deciding else "The computer has decided."
+        return "Are you GeoPlunging? Both teams decide."
+    if phase not in ("race", "answer"):
+        return ""
+    if bot:
+        if phase == "answer":
+            if 1 in ref["shouted"]:
+                return "The computer shouted! It is naming its cards…"
+            return "The computer is waiting for your answers."
+        if ref["passed"][1]:
+            return "The computer gave up this race."
+        return "The computer is sorting its cards…"
+    if phase == "answer":
+        return f"Race {ref['race']}: the cards are being named."
+    return f"Race {ref['race']}: sort your cards, then shout."
 
 
 def _said_cell(said: str, ok: bool, truth: str) -> str:
