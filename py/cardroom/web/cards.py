@@ -124,7 +124,7 @@ def card_html(
         or '<li class="none">None</li>'
     )
     zone_text = ", ".join(f'<span class="zone zone-{ZONE_CLASS[z]}">{e(z)}</span>' for z in zones)
-    patos = "None (ratified before the first President)" if s.patos == "None" else e(s.patos)
+    patos = "None (before the presidency)" if s.patos == "None" else e(s.patos)
     facts = "".join(
         [
             _fact("Statehood", f"{long_date(s.statehood_date)} {_rank(s.statehood_rank)}"),

@@ -150,6 +150,7 @@ WEB_GAMES: dict[str, WebGame] = {
         },
         modes=("bot", "local", "devices"),
         mode_notes={
+            "bot": "Your team plays the computer, clue by clue.",
             "local": "Pass and play: the device goes to the team whose turn it is; a "
             "hand-over screen hides each team's card from the other.",
         },
