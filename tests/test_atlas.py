@@ -265,10 +265,18 @@ def test_statehood_date_and_patos(s):
     day = date.fromisoformat(s.statehood_date)
     assert day.isoformat() == s.statehood_date
     if s.code in ORIGINAL_13:
-        assert s.patos == "None"
         assert day < date(1790, 6, 1)  # ratified the Constitution
-    else:
-        assert s.patos == president_on(day), f"{s.code} admitted {day}"
+    # "None" only for the eleven states that ratified before Washington took office
+    # (30 April 1789); North Carolina (21 November 1789) and Rhode Island (29 May 1790)
+    # ratified under him.
+    assert s.patos == (president_on(day) or "None"), f"{s.code} admitted {day}"
+
+
+def test_patos_of_the_late_ratifiers_is_washington():
+    assert BY_CODE["NC"].statehood_date == "1789-11-21"
+    assert BY_CODE["RI"].statehood_date == "1790-05-29"
+    assert BY_CODE["NC"].patos == BY_CODE["RI"].patos == "George Washington"
+    assert sum(s.patos == "None" for s in STATES) == 11
 
 
 def test_presidents_table_is_contiguous():
@@ -395,3 +403,17 @@ def test_cli_atlas_json():
     tx = next(r for r in records if r["code"] == "TX")
     assert tx == BY_CODE["TX"].to_json()
     assert not math.isnan(tx["water_pct"])
+
+
+def test_other_names_of_birds_and_flowers():
+    """``bird_also``/``flower_also``: other names for the same species, never a state or
+    capital, never the printed name again, and not printed by `cardroom atlas --json`."""
+    places = {n.casefold() for s in STATES for n in (s.name, s.capital)}
+    for s in STATES:
+        for printed, also in ((s.bird, s.bird_also), (s.flower, s.flower_also)):
+            folded = [a.casefold() for a in also]
+            assert len(set(folded)) == len(folded), s.code
+            assert printed.casefold() not in folded, s.code
+            assert not places & set(folded), s.code
+    assert "American Goldfinch" in BY_CODE["IA"].bird_also
+    assert "Trailing Arbutus" in BY_CODE["MA"].flower_also

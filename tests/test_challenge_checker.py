@@ -152,3 +152,56 @@ def test_deck_answers_refuse_the_other_states(colour):
         for s in STATES:
             if s.code not in right:
                 assert not check(q, s.name).correct, (q.id, s.name)
+
+
+def test_washington_question_takes_north_carolina_and_rhode_island():
+    """North Carolina (21 Nov 1789) and Rhode Island (29 May 1790) ratified after
+    Washington took office (30 Apr 1789): the deck's question about the states that joined
+    while he was President accepts them (play-test item 13)."""
+    text = "Name two states that joined the Union while George Washington was President."
+    q = next(q for c in challenge.deck() for q in c.questions if q.text == text)
+    assert check(q, "North Carolina, Rhode Island").correct
+    assert check(q, "Rhode Island and Vermont").correct
+    assert not check(q, "North Carolina, Virginia").correct  # Virginia ratified in 1788
+
+
+# Names a reference book (Britannica, the World Almanac) gives these state symbols; the
+# play-test marked each of them wrong (item 14).
+REFERENCE_NAMES = [
+    ("MN", "flower", "Showy lady's slipper"),
+    ("MN", "flower", "Lady's slipper"),
+    ("MO", "bird", "Bluebird"),
+    ("IA", "bird", "American Goldfinch"),
+    ("IA", "bird", "Goldfinch"),
+    ("NJ", "flower", "Violet"),
+    ("WI", "flower", "Violet"),
+    ("MA", "flower", "Trailing arbutus"),
+]
+
+
+def _symbol_question(code: str, kind: str) -> Question:
+    """The deck's "What is the state bird/flower of X?" question, or one made as the
+    generator makes it from the atlas (printed name plus the atlas's other names)."""
+    s = atlas.by_code()[code]
+    text = f"What is the state {kind} of {s.name}?"
+    for c in challenge.deck():
+        for q in c.questions:
+            if q.text == text:
+                return q
+    also = s.bird_also if kind == "bird" else s.flower_also
+    return _q([[getattr(s, kind), *also]], type=kind)
+
+
+@pytest.mark.parametrize("code, kind, typed", REFERENCE_NAMES)
+def test_reference_book_names_of_birds_and_flowers_are_accepted(code, kind, typed):
+    q = _symbol_question(code, kind)
+    assert check(q, typed).correct, (code, kind, typed, q.answers)
+    assert check(q, typed.upper()).correct
+
+
+def test_other_names_do_not_open_the_door_to_wrong_symbols():
+    assert not check(_symbol_question("MO", "bird"), "Goldfinch").correct
+    assert not check(_symbol_question("IA", "bird"), "Bluebird").correct
+    assert not check(_symbol_question("MA", "flower"), "Violet").correct
+    assert not check(_symbol_question("MN", "flower"), "Mayflower").correct
+    assert check(_symbol_question("MN", "flower"), "Slipper").correct  # as before

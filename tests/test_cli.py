@@ -164,3 +164,29 @@ def test_simulate_sequence_sets_each_sides_difficulty(capsys) -> None:
     assert main([*argv, "--games", "1", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["levels"] == ["medium", "hard", "medium"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--level", "2", "--version", "ptr2", "--base", "1", "--category", "size",
+         "--lead", "MN", "--follow", "TX", "--change-base", "50"],
+        ["--level", "3", "--version", "ptr2", "--base", "1", "--category", "population",
+         "--lead", "NY", "--follow", "WY", "--change-base", "1"],
+    ],
+)  # fmt: skip
+def test_referee_refuses_a_change_of_base_it_cannot_have(args):
+    """Level 2 has no Power cards; a Power card cannot "change" the base to the announced
+    one. Both exit 2 as --lead-power at Level 2 does."""
+    out = subprocess.run(
+        [sys.executable, "-m", "cardroom", "referee", "play-the-ranks", *args],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert out.returncode == 2, out.stdout
+    assert out.stdout == "" and "referee play-the-ranks" in out.stderr
+    ok = subprocess.run(
+        [sys.executable, "-m", "cardroom", "referee", "play-the-ranks",
+         "--level", "2", "--base", "1", "--category", "size", "--lead", "MN", "--follow", "TX"],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert ok.returncode == 0 and ok.stdout.startswith("Texas wins"), ok.stdout

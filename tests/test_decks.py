@@ -320,3 +320,49 @@ def test_backs_are_mirrored_for_double_sided_printing() -> None:
     assert backs.count("B") == 4
     row2 = backs[len("BBB") :]
     assert row2.startswith('<div class="card blank"></div><div class="card blank"></div>B')
+
+
+def test_patos_clue_of_the_late_ratifiers_names_washington():
+    """The State IQ clue for North Carolina and Rhode Island: not "None" (item 13)."""
+    from datetime import date
+
+    washington_took_office = date(1789, 4, 30)
+    for code in ("NC", "RI"):
+        s = atlas.by_code()[code]
+        assert date.fromisoformat(s.statehood_date) > washington_took_office
+        text = decks.clue_text("patos", decks.clue_value("patos", code))
+        assert text == "President at time of statehood: George Washington", text
+    assert decks.clue_value("patos", "VA") == "None"  # ratified 25 June 1788
+
+
+# 2020 Census (P.L. 94-171) populations of New Jersey's largest municipalities: the five
+# largest incorporated cities, and the townships (county subdivisions, not places) that
+# are larger than Trenton. Written out here, independently of states.json.
+NJ_CITIES_2020 = {"Newark": 311_549, "Jersey City": 292_449, "Paterson": 159_732,
+                  "Elizabeth": 137_298, "Trenton": 90_871}  # fmt: skip
+NJ_TOWNSHIPS_2020 = {"Lakewood": 135_158, "Edison": 107_588, "Woodbridge": 103_639,
+                     "Toms River": 95_438, "Hamilton": 92_297}  # fmt: skip
+
+
+def test_new_jersey_cities_are_incorporated_cities_and_say_so():
+    """Play-test item 15 (R-222): New Jersey's list keeps the incorporated cities (Trenton,
+    not the larger townships) and every text that shows the list says what it counts."""
+    nj = atlas.by_code()["NJ"]
+    assert {c.name: c.population for c in nj.top_cities} == NJ_CITIES_2020
+    assert all(p > NJ_CITIES_2020["Trenton"] for p in NJ_TOWNSHIPS_2020.values())
+    assert not set(NJ_TOWNSHIPS_2020) & {c.name for c in nj.top_cities}
+    assert atlas.cities_noun("NJ") == "incorporated cities"
+    assert decks.clue_text("top_city", "Trenton") == (
+        "One of its five largest incorporated cities is Trenton"
+    )
+    assert decks.clue_text("top_city", "Hilo") == "One of its five largest census places is Hilo"
+    from cardroom.web.cards import card_html
+
+    assert "Largest incorporated cities" in card_html(nj)
+    assert "Largest census places" in card_html(atlas.by_code()["HI"])
+    from cardroom.geoplunge import challenge
+
+    for c in challenge.deck():
+        for q in c.questions:
+            if q.topic == "cities" and "largest" in q.text and "capital" not in q.text:
+                assert "largest city in" in q.text or "incorporated" in q.text, q.text

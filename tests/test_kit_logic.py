@@ -404,3 +404,29 @@ def test_a_refusal_is_told_to_the_players_without_the_rulings_id() -> None:
     assert uncited("Decks (R-20..R-24) are fine") == "Decks are fine"
     assert uncited("a late team (joins from round 3, R-122)") == "a late team (joins from round 3)"
     assert uncited("A rule with no id (see the book).") == "A rule with no id (see the book)."
+
+
+def test_setup_and_plunge_texts_say_what_each_game_does() -> None:
+    """Play-test item 4: State IQ on one device is pass and play behind hand-over screens,
+    not a split screen; Chummy Challenge has no cards, and State IQ's teams decide with
+    their card in view."""
+    from cardroom.web.web_games import WEB_GAMES
+
+    siq = WEB_GAMES["state-iq"]
+    local = siq.mode_notes["local"]
+    assert "split" not in local.casefold() and "hand-over" in local
+    assert "before you see" not in siq.plunge_when
+    chummy = WEB_GAMES["chummy-challenge"].plunge_when
+    assert "card" not in chummy.casefold() and "challenge" in chummy
+    assert "card" not in WEB_GAMES["dashing-states"].plunge_when.casefold()
+    assert WEB_GAMES["border-up"].plunge_when == "Decide before you see your cards."
+    # every screen's GeoPlunging prompt names its game, so it shows that game's text
+    web = Path(__file__).resolve().parent.parent / "py" / "cardroom" / "web"
+    for module, slug in [
+        ("border_up_screen", "border-up"),
+        ("chummy_screen", "chummy-challenge"),
+        ("dashing_panel", "dashing-states"),
+        ("state_iq_screen", "state-iq"),
+    ]:
+        text = (web / f"{module}.py").read_text("utf-8")
+        assert "plunge_prompt_html(" in text and f'"{slug}")' in text, module

@@ -69,6 +69,21 @@ def test_typed_capitals_never_accept_another_capital():
     assert L.check(questions["MN"], "St Paul").correct
 
 
+def test_a_forgiven_slip_shows_the_right_spelling() -> None:
+    """Play-test item 5: "Saint Paux" is accepted with the spelling, not just "Right!";
+    an exact answer (any case, "St" for Saint) is just right."""
+    cap = L.make_quiz("capitals", "MN", mode="typed").questions[0]
+    v = L.check(cap, "Saint Paux")
+    assert v.correct and v.message == "Right! It is spelled Saint Paul."
+    assert L.check(cap, "st. paul").message == "Right!"
+    name = L.make_quiz("name", "UT", mode="typed").questions[0]
+    assert L.check(name, "Utha").message == "Right! It is spelled Utah."
+    assert L.check(name, "UTAH").message == "Right!"
+    borders = L.make_quiz("borders", "UT").questions[0]
+    v = L.check(borders, "wyoming, Idaho, Nevadda, Arizona, Colorado, New Mexico")
+    assert v.correct and v.message == "Right, every neighbour! Spelled: Nevada."
+
+
 def test_borders_are_a_set_in_any_order():
     q = L.make_quiz("borders", "UT").questions[0]
     assert L.check(q, ["wyoming", "Idaho", "NV", "Arizona", "Colorado", "New Mexico"]).correct

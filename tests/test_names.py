@@ -147,8 +147,36 @@ def test_postal_codes_match_only_exactly() -> None:
     assert names.is_state("ME", "ME", codes=True)
 
 
-def test_short_names_forgive_nothing_and_close_names_stay_apart() -> None:
-    assert names.tolerance("iowa") == 0 and names.match_state("iowx") is None
+SHORT_SLIPS = {
+    "UT": ("utha", "uta", "uath", "Utha"),
+    "OH": ("ohi", "oho", "ohoi"),
+    "IA": ("iwoa", "ioa", "ioaw"),
+}
+
+
+@pytest.mark.parametrize("code", sorted(SHORT_SLIPS))
+def test_four_letter_names_forgive_one_slip(code: str) -> None:
+    """R-220: a ten-year-old types "Utha"; one slip (a swap included) in a four-letter
+    name is forgiven when it points at exactly one state, in the matcher and the CLI."""
+    for typed in SHORT_SLIPS[code]:
+        m = names.resolve_state(typed)
+        assert m.status == "close" and m.code == code, (typed, m)
+        assert names.is_state(typed, code)
+        out = _cli(typed)
+        assert out.returncode == 0, (typed, out.stderr)
+        assert atlas.by_code()[code].name in out.stdout
+    s = atlas.by_code()[code]
+    assert names.tolerance(names.normalise(s.name)) == 1
+    for v in _slips(names.normalise(s.name)):
+        assert names.resolve_state(v, codes=False).code in (None, code), v
+
+
+def test_short_names_forgive_one_slip_and_close_names_stay_apart() -> None:
+    assert names.tolerance("iow") == 0 and names.tolerance("iowa") == 1
+    assert names.match_state("iowx").code == "IA"
+    assert names.match_state("iowaxx") is None  # two slips are too many for four letters
+    assert names.match_state("TX").code == "TX"  # a postal code is still exact only
+    assert names.resolve_state("oh", codes=False).code is None
     assert names.match_state("Ohio").code == "OH"
     assert names.match_state("Kansas").code == "KS"
     assert names.match_state("Arkansas").code == "AR"

@@ -114,6 +114,55 @@ def test_the_giver_chooses_an_option_of_the_card() -> None:
         GAME.apply(s, Move(s.guesser, "clue", moves[0].data))  # the guesser gives no clue
 
 
+def test_two_nickname_cards_do_not_give_the_same_clue_twice() -> None:
+    """Play-test: Level 2 turned both Nickname cards before one guess and "The Hoosier
+    State" was given twice. The second one-option card that repeats the first goes under
+    and the next card is turned (R-221)."""
+    # Power card order C first (a CAB/CBA card), the two Nickname cards on top of pile C.
+    power = next(p.id for p in decks.power_deck() if p.abc.startswith("C"))
+    s = plunge(GAME.new(7, level=2, pin={"power": [[0, power]], "C": [[0, "C02"], [1, "C09"]]}))
+    assert s.turned[0] == "C02" and "C09" not in s.turned
+    assert decks.clue_card(s.turned[1]).options != ("nickname",)
+    s = give_clues(s)
+    given = [(c.kind, c.value) for c in s.clues]
+    assert len(given) == 2 and given[0] != given[1]
+
+
+def test_the_clues_of_a_guess_are_different_facts() -> None:
+    """Every Level 2 guess over many deals: whatever the giver picks among the legal
+    clues, the two differ; a repeated clue is refused."""
+    import random
+
+    rng = random.Random(3)
+    for seed in range(120):
+        s = plunge(GAME.new(seed, level=2))
+        while s.phase != "over":
+            first = rng.choice(list(GAME.legal_moves(s, s.giver)))
+            s = GAME.apply(s, first)
+            offered = first.data[0] in decks.clue_card(s.turned[1]).options
+            with pytest.raises(IllegalMove, match="different facts" if offered else "offers"):
+                GAME.apply(s, Move(s.giver, "clue", list(first.data)))
+            second = rng.choice(list(GAME.legal_moves(s, s.giver)))
+            assert second.data != first.data, (seed, s.turned)
+            s = GAME.apply(s, second)
+            s = GAME.apply(s, Move(s.guesser, "guess", wrong_code(s)))
+
+
+def test_a_fact_that_would_leave_the_second_card_nothing_is_not_offered() -> None:
+    """Maine has one border state: with Clue cards B01 (border, flower) and B09 (border
+    only) the first card cannot give "New Hampshire", or B09 would have to repeat it."""
+    from cardroom.geoplunge.state_iq import clue_choices
+
+    first = clue_choices([("border", "flower"), ("border",)], "ME", [])
+    assert ("border", "New Hampshire") not in first
+    assert first == (("flower", atlas.by_code()["ME"].flower),)
+    second = clue_choices([("border", "flower"), ("border",)], "ME", [first[0]])
+    assert second == (("border", "New Hampshire"),)
+    # Ohio has five border states: any of them, and then a different one.
+    ohio = clue_choices([("border",), ("border",)], "OH", [("border", "Indiana")])
+    assert ("border", "Indiana") not in ohio and len(ohio) == 4
+
+
 # ------------------------------------------------------------------ typed guesses
 
 

@@ -38,6 +38,18 @@ def test_ranks_verdicts_of_the_examples() -> None:
         {"level": 3, "bur": ("FL",)},
         {"level": 2, "follow_power": "size"},
         {"change_base": 10},
+        # Level 2 has no Power cards, so no Change the Base either (play-test item 1)
+        {
+            "level": 2,
+            "version": "ptr2",
+            "base": 1,
+            "category": "size",
+            "lead": "MN",
+            "follow": "TX",
+            "change_base": 50,
+        },
+        # the Power card's base must not be the announced base
+        {"level": 3, "version": "ptr2", "base": 1, "lead": "NY", "follow": "WY", "change_base": 1},
     ],
 )
 def test_ranks_bad_input(kwargs: dict) -> None:

@@ -310,6 +310,11 @@ def _shared_tail(name: str, pool: list[str]) -> list[str]:
     return out
 
 
+def _with_also(spellings: list[str], also: tuple[str, ...]) -> list[str]:
+    """The spellings plus the other names the atlas accepts for the same bird or flower."""
+    return spellings + [a for a in also if a.casefold() not in {s.casefold() for s in spellings}]
+
+
 def zone_spellings(z: str) -> list[str]:
     return [z, f"{z} Time", f"{z} Time Zone", f"{z} Standard Time"]
 
@@ -361,11 +366,13 @@ def evaluate(r: dict[str, Any]) -> tuple[list[list[str]], int]:
     if k == "capital_largest":
         return [[s.name] for s in ss if s.top_cities[0].capital], r["n"]
     if k == "bird":
-        return [_shared_tail(S(r["state"]).bird, birds)], 1
+        s = S(r["state"])
+        return [_with_also(_shared_tail(s.bird, birds), s.bird_also)], 1
     if k == "bird_states":
         return [[s.name] for s in ss if s.bird == r["bird"]], r["n"]
     if k == "flower":
-        return [_shared_tail(S(r["state"]).flower, flowers)], 1
+        s = S(r["state"])
+        return [_with_also(_shared_tail(s.flower, flowers), s.flower_also)], 1
     if k == "flower_states":
         found = [[s.name] for s in ss if s.flower == r["flower"]]
         return found, len(found)
@@ -522,13 +529,20 @@ def candidates(kind: str, colour: str, rng: random.Random, **kw: Any) -> Iterato
             if s.name.casefold() in city.name.casefold():
                 continue  # "New York City", "Oklahoma City" answer themselves
             facts = [f"cities:{s.code}"] + ([f"capital:{s.code}"] if city.capital else [])
-            what = "largest" if i == 0 else "second-largest"
-            yield A(c, "cities", f"What is the {what} city in {s.name}?", "city",
+            # the largest city is the largest by any count; below it the list counts
+            # incorporated cities only (R-222), and the question says so
+            what = (
+                "largest city"
+                if i == 0
+                else f"second-largest {atlas.cities_noun(s.code, one=True)}"
+            )
+            yield A(c, "cities", f"What is the {what} in {s.name}?", "city",
                     {"kind": kind, "state": s.code}, [s.name], facts)  # fmt: skip
     elif kind == "top_cities":
         n = kw["n"]
         for s in ss:
-            yield A(c, "cities", f"Name {N_WORDS[n]} of the five largest cities in {s.name}.", "city",
+            noun = atlas.cities_noun(s.code)
+            yield A(c, "cities", f"Name {N_WORDS[n]} of the five largest {noun} in {s.name}.", "city",
                     {"kind": kind, "state": s.code, "n": n}, [s.name], [f"cities:{s.code}"])  # fmt: skip
     elif kind == "capital_largest":
         yield A(c, "cities", "Name two states whose capital is also their largest city.", "state",
@@ -569,7 +583,7 @@ def candidates(kind: str, colour: str, rng: random.Random, **kw: Any) -> Iterato
                     "text", {"kind": kind, "state": s.code}, [s.name], [f"nickname:{s.code}"])  # fmt: skip
     elif kind == "statehood_year":
         for s in ss:
-            if s.patos != "None":
+            if s.statehood_rank > 13:
                 yield A(c, "statehood", f"In what year did {s.name} become a state?", "number",
                         {"kind": kind, "state": s.code}, [s.name], [f"statehood:{s.code}"])  # fmt: skip
     elif kind == "statehood_nth":
@@ -585,7 +599,7 @@ def candidates(kind: str, colour: str, rng: random.Random, **kw: Any) -> Iterato
                     "number", {"kind": kind, "state": s.code}, [s.name], [f"statehood:{s.code}"])  # fmt: skip
     elif kind == "patos":
         for s in ss:
-            if s.patos != "None":
+            if s.statehood_rank > 13:  # the original 13 ratified; they did not "become" states
                 yield A(c, "patos", f"Who was President when {s.name} became a state?", "person",
                         {"kind": kind, "state": s.code}, [s.name], [f"patos:{s.code}"])  # fmt: skip
     elif kind == "patos_states":

@@ -50,7 +50,7 @@ class StateFacts:
     nickname: str
     statehood_date: str  # ISO date; for the original 13, the date of ratifying the Constitution
     statehood_rank: int  # 1..50
-    patos: str  # President At Time Of Statehood; "None" for the original 13
+    patos: str  # President At Time Of Statehood; "None" if ratified before 1789-04-30
     population_2020: int
     population_2010: int
     population_rank: int  # by 2020 Census, 1 = most populous
@@ -66,10 +66,15 @@ class StateFacts:
     bird: str
     flower: str
     fips: str  # two-digit Census code, as in the map geometry
+    # Other names a reference book gives the same bird or flower ("American Goldfinch" for
+    # Iowa's "Eastern Goldfinch"): typed answers accept them; cards print ``bird``/``flower``.
+    bird_also: tuple[str, ...] = ()
+    flower_also: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
         del out["fips"]  # an internal key (the map geometry's id), not a card field
+        del out["bird_also"], out["flower_also"]  # answer-checking aids, not card fields
         out["top_cities"] = [asdict(c) for c in self.top_cities]
         out["borders"] = list(self.borders)
         out["time_zones"] = list(self.time_zones)
@@ -86,6 +91,8 @@ def _record(obj: dict[str, Any]) -> StateFacts:
     fields["top_cities"] = tuple(City(**c) for c in fields["top_cities"])
     fields["borders"] = tuple(fields["borders"])
     fields["time_zones"] = tuple(fields["time_zones"])
+    for key in ("bird_also", "flower_also"):
+        fields[key] = tuple(fields.get(key, ()))
     return StateFacts(**fields)
 
 
@@ -106,6 +113,16 @@ def by_code() -> dict[str, StateFacts]:
 def borders() -> dict[str, frozenset[str]]:
     """The border graph as the cards print it: postal code -> neighbours' codes."""
     return {s.code: frozenset(s.borders) for s in states()}
+
+
+def cities_noun(code: str, *, one: bool = False) -> str:
+    """What a state's ``top_cities`` are, in the words every screen uses (R-222):
+    "incorporated cities" (municipalities: townships, New England and New York towns and
+    unincorporated communities are not counted), for Hawaii "census places" (it has no
+    incorporated places in Census geography)."""
+    if code == "HI":
+        return "census place" if one else "census places"
+    return "incorporated city" if one else "incorporated cities"
 
 
 def lookup(token: str) -> StateFacts:

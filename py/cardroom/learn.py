@@ -452,24 +452,36 @@ def check(q: Question, answer: Any) -> Verdict:
                 got.append(m.code)
         missing = tuple(every[c].name for c in sorted(want - set(got)))
         ok = not missing and not wrong
+        slips = []
+        for a in answer:
+            m = names.resolve_state(str(a), codes=True)
+            if m.code in want and names.misspelled(str(a), every[m.code].name):
+                slips.append(every[m.code].name)
         msg = (
             "Right, every neighbour!"
             if ok
             else (f"Missing: {', '.join(missing)}." if missing else "")
             + (f" Not a neighbour: {', '.join(wrong)}." if wrong else "")
-        )
+        ) + (f" Spelled: {', '.join(dict.fromkeys(slips))}." if slips else "")
         return Verdict(ok, exp, msg.strip(), missing, tuple(wrong))
     if not isinstance(answer, str):
         return Verdict(False, exp, "Type or pick an answer.")
+    right = str(exp)
     if q.kind == "capitals":
         ok = names.is_capital_of(answer, q.state)
+        right = every[q.state].capital
     elif q.kind in ("birds", "flowers", "time-zones"):
         ok = _loose(answer, str(exp), q.choices)
     elif q.kind in ("area", "population", "statehood"):
         ok = names.normalise(answer) == names.normalise(str(exp))
     else:  # the answer is a state's name
         ok = names.is_state(answer, q.state)
-    return Verdict(ok, exp, "Right!" if ok else f"The answer is {exp}.")
+        right = every[q.state].name
+    if not ok:
+        return Verdict(False, exp, f"The answer is {exp}.")
+    # accepted despite a slip: show how it is spelled (play-test item 5)
+    spelled = f" It is spelled {right}." if names.misspelled(answer, right) else ""
+    return Verdict(True, exp, f"Right!{spelled}")
 
 
 # ------------------------------------------------------------------ statistics

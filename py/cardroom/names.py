@@ -10,8 +10,8 @@ and refuse the same mistakes (R-25):
 * a postal code matches only exactly ("PA", "pa"), never by closeness;
 * a slip matches when its edit distance (insertions, deletions, substitutions and swaps
   of neighbouring letters) to one name is within the tolerance for that name's length
-  (0 up to 4 letters, 1 up to 7, 2 up to 11, 3 beyond) and strictly nearer than to any
-  other name; two names equally near make the text *ambiguous*;
+  (0 up to 3 letters, 1 from 4 to 7, 2 up to 11, 3 beyond: "Utha" is Utah, R-220) and
+  strictly nearer than to any other name; two names equally near make the text *ambiguous*;
 * the exact name of a state (or capital) always means that state: tolerance never turns
   one real name into another.
 
@@ -35,6 +35,7 @@ __all__ = [
     "is_state",
     "match_capital",
     "match_state",
+    "misspelled",
     "normalise",
     "resolve_capital",
     "resolve_state",
@@ -96,7 +97,7 @@ def distance(a: str, b: str, limit: int = 99) -> int:
 def tolerance(key: str) -> int:
     """How many slips a name of this many letters forgives."""
     n = len(key)
-    if n <= 4:
+    if n <= 3:
         return 0
     if n <= 7:
         return 1
@@ -223,6 +224,19 @@ def match_state(text: str, *, codes: bool = True) -> atlas.StateFacts | None:
 def match_capital(text: str) -> atlas.StateFacts | None:
     """The state whose capital a typed text means, or None (unknown or ambiguous)."""
     return resolve_capital(text).state
+
+
+def misspelled(text: str, right: str) -> bool:
+    """Was ``text``, accepted as ``right``, accepted only by forgiving a slip? Then the
+    screen shows the right spelling ("Saint Paux" for Saint Paul). Case, spaces, accents,
+    punctuation and the abbreviations :func:`normalise` spells out are not slips, nor is
+    a postal code, and answers without letters (a rank) have no spelling to show."""
+    if not isinstance(text, str) or not any(ch.isalpha() for ch in right):
+        return False
+    if text.strip().casefold() in _codes():
+        return False
+    key = normalise(text)
+    return bool(key) and key != normalise(right)
 
 
 def is_state(text: str, code: str, *, codes: bool = False) -> bool:

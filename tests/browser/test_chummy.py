@@ -205,6 +205,13 @@ def test_mouse_game_against_the_computer(page: Any, site: Any) -> None:
         form.get_by_role("button", name="Answer").click()
     title = page.locator("#kit-result-title")
     expect(title).to_have_text("You win!", timeout=RESULT_TIMEOUT_MS)
+    # the bar says the game is over: the last countdown ("Time to answer 27 s") is gone
+    # and stays gone (play-test item 2)
+    page.wait_for_timeout(1200)
+    expect(page.locator("#kit-clock-label")).to_have_text("Game over")
+    expect(page.locator("#kit-clock")).to_have_text("")
+    expect(page.locator("#kit-count")).to_have_text("")
+    expect(page.locator("#kit-status")).to_have_text("")
     expect(page.locator("[data-reason]")).to_contain_text("2-0")
     expect_points(page, points)
     expect(page.locator(".ch-challenges .ch-done")).to_have_count(2)

@@ -356,6 +356,10 @@ def test_two_team_game_by_touch(new_context: Any, site: Any) -> None:
     # race 1: Team 2 (the turned top half) sorts by touch and shouts; Team 1 has one card in
     plan = [(1, 1, True), (2, 0, True), (3, 0, False)]
     for race, team, right in plan:
+        # the bar names the race on now, never the last one's result (play-test item 2)
+        expect(page.locator("#kit-status")).to_have_text(
+            f"Race {race}: sort your cards, then shout."
+        )
         order = d.order(team, race)
         if race == 1:
             touch_drag(page, touch, 0, d.hand(0, 1)[0])
@@ -392,6 +396,8 @@ def test_two_team_game_by_touch(new_context: Any, site: Any) -> None:
     expect(page.locator("#kit-result-title")).to_have_text(
         "Team 2 wins!", timeout=RESULT_TIMEOUT_MS
     )
+    expect(page.locator("#kit-clock-label")).to_have_text("Game over")
+    expect(page.locator("#kit-status")).to_have_text("")
     for seat in (0, 1):
         expect(page.locator(f"[data-points='{seat}']")).to_have_text(str(points[seat]))
     bad = page.locator(".ds-result-race").nth(2).locator("[data-team='0'] td[data-ok='false']")

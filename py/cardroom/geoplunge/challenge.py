@@ -495,9 +495,9 @@ def _vocabulary(kind: str) -> frozenset[str]:
     if kind == "city":
         return frozenset(names.normalise(c.name) for s in ss for c in s.top_cities)
     if kind == "bird":
-        return frozenset(names.normalise(s.bird) for s in ss)
+        return frozenset(names.normalise(b) for s in ss for b in (s.bird, *s.bird_also))
     if kind == "flower":
-        return frozenset(names.normalise(s.flower) for s in ss)
+        return frozenset(names.normalise(f) for s in ss for f in (s.flower, *s.flower_also))
     if kind == "person":
         return frozenset(names.normalise(s.patos) for s in ss if s.patos != "None")
     if kind == "zone":

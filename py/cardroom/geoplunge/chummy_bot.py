@@ -189,13 +189,13 @@ def _most(n: str) -> tuple[list[str], int]:
     return [s.name for s in atlas.states() if len(s.borders) == k], 2
 
 
-@_rule(rf"What is the (largest|second-largest) city in {_ST}\?")
+@_rule(rf"What is the (largest|second-largest) (?:incorporated )?(?:city|census place) in {_ST}\?")
 def _city(which: str, s: str) -> tuple[list[str], int]:
     cities = sorted(_state(s).top_cities, key=lambda c: -c.population)
     return [cities[0 if which == "largest" else 1].name], 1
 
 
-@_rule(rf"Name (two|three) of the five largest cities in {_ST}\.")
+@_rule(rf"Name (two|three) of the five largest (?:incorporated cities|census places) in {_ST}\.")
 def _cities(n: str, s: str) -> tuple[list[str], int]:
     return [c.name for c in _state(s).top_cities], _NUM[n]
 

@@ -296,10 +296,17 @@ class ClueKind:
     def text(self, value: str) -> str:
         if self.id == "border" and value == "none":
             return "It borders no other state"
+        if self.id == "top_city":
+            noun = atlas.cities_noun("HI" if value in _hawaii_places() else "")
+            return f"One of its five largest {noun} is {value}"
         if self.id == "time_zone":
             colour = atlas.TIME_ZONE_COLOURS.get(value, "?")
             return f"Its card's top border is {colour} ({value} Time Zone)"
         return _TEXT[self.id].format(value=value)
+
+
+def _hawaii_places() -> frozenset[str]:
+    return frozenset(c.name for c in atlas.by_code()["HI"].top_cities)
 
 
 def _non_capital_cities(s: atlas.StateFacts) -> tuple[str, ...]:
@@ -342,7 +349,7 @@ _TEXT: dict[str, str] = {
     "border": "One of its border states is {value}",
     "flower": "Its state flower is the {value}",
     "bird": "Its state bird is the {value}",
-    "top_city": "One of its five top cities is {value}",
+    "top_city": "One of its five largest incorporated cities is {value}",
     "statehood_year": "It became a state in {value}",
     "patos": "President at time of statehood: {value}",
     "flag": "Its flag (through the cut-out card)",

@@ -27,7 +27,7 @@ The first guessing team is the ``carry`` winner at Level 2, else the statehood p
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -54,6 +54,7 @@ __all__ = [
     "StateIQState",
     "candidates",
     "carry_out",
+    "clue_choices",
     "clues_per_guess",
     "result",
     "summary",
@@ -243,6 +244,30 @@ def summary(
     return " ".join(parts)
 
 
+def clue_choices(
+    turned: Sequence[Sequence[str]], held: str, given: Sequence[tuple[str, str]]
+) -> tuple[tuple[str, str], ...]:
+    """The clues ``(kind, value)`` the giver may give from the next turned Clue card:
+    ``turned`` holds the options of each Clue card turned for this guess, ``given`` the
+    clues already given from the first ones. The clues of one guess give different facts
+    (R-221): a fact already given is not offered again, and a fact is not offered if it
+    would leave a later card of this guess nothing new to say. Should the cards allow
+    nothing else, every true option is offered."""
+    j = len(given)
+
+    def facts(options: Sequence[str]) -> list[tuple[str, str]]:
+        return [(k, v) for k in options for v in decks.clue_values(k, held)]
+
+    every = facts(turned[j])
+    mine = [f for f in every if f not in given]
+    later = turned[j + 1 :]
+    if later:
+        mine = [
+            f for f in mine if all(any(g not in given and g != f for g in facts(o)) for o in later)
+        ] or mine
+    return tuple(mine or every)
+
+
 def candidates(
     clues: list[tuple[str, str]], wrong: set[str], exclude: set[str] | frozenset[str] = frozenset()
 ) -> list[str]:
@@ -421,15 +446,16 @@ class StateIQ(Game):
         if s.phase == "plunge":
             return Moves(Move(seat, "plunge", b) for b in (True, False))
         if s.phase == "clue":
-            card = decks.clue_card(s.turned[len(self._given_now(s))])
-            held = s.held(s.giver)
-            return Moves(
-                Move(seat, "clue", (k, v)) for k in card.options for v in decks.clue_values(k, held)
-            )
+            return Moves(Move(seat, "clue", f) for f in self._clue_choices(s))
         return GuessSpace(seat, frozenset(CARDS) - self._wrong(s))
 
     def _given_now(self, s: StateIQState) -> tuple[CluePlayed, ...]:
         return tuple(c for c in s.clues if c.team == s.guesser and c.guess == s.guess_no)
+
+    def _clue_choices(self, s: StateIQState) -> tuple[tuple[str, str], ...]:
+        turned = [decks.clue_card(c).options for c in s.turned]
+        given = [(c.kind, c.value) for c in self._given_now(s)]
+        return clue_choices(turned, s.held(s.giver), given)
 
     # ------------------------------------------------------------ moves
 
@@ -462,6 +488,8 @@ class StateIQ(Game):
                 raise IllegalMove(f"Clue card {card.id} offers {', '.join(card.options)}")
             if d[1] not in decks.clue_values(d[0], s.held(s.giver)):
                 raise IllegalMove("that clue is not true of your card")
+            if d not in self._clue_choices(s):
+                raise IllegalMove("the two clues of a guess give different facts (R-221)")
             clue = CluePlayed(s.guesser, s.guess_no, card.id, d[0], d[1], len(s.cards[s.giver]) - 1)
             s = replace(s, clues=(*s.clues, clue))
             if len(given) + 1 == len(s.turned):
@@ -499,15 +527,28 @@ class StateIQ(Game):
 
     def _turn_clues(self, s: StateIQState) -> StateIQState:
         """The dealer turns the Clue cards for the next guess (used ones go to the
-        bottom of their pile, so a pile never runs out)."""
+        bottom of their pile, so a pile never runs out). A card with one option that a
+        card already turned for this guess also offers alone (the second Nickname card)
+        goes under unplayed and the next one is turned (R-221)."""
         letter = decks.power_card(s.power[0]).abc[s.guess_no - 1]
         p = decks.CLUE_TYPES.index(letter)
         pile = s.piles[p]
         n = clues_per_guess(s.level)
-        turned = tuple(pile[(s.used[p] + i) % len(pile)] for i in range(n))
+        turned: list[str] = []
+        k = s.used[p]
+        while len(turned) < n:
+            cid = pile[k % len(pile)]
+            k += 1
+            options = decks.clue_card(cid).options
+            repeat = len(options) == 1 and any(
+                decks.clue_card(t).options == options for t in turned
+            )
+            if repeat and k - s.used[p] < len(pile):
+                continue
+            turned.append(cid)
         used = list(s.used)
-        used[p] += n
-        return replace(s, turned=turned, used=tuple(used))  # type: ignore[arg-type]
+        used[p] = k
+        return replace(s, turned=tuple(turned), used=tuple(used))  # type: ignore[arg-type]
 
     # ------------------------------------------------------------ scoring
 

@@ -64,7 +64,7 @@ class TeamPanel:
   <h2 class="bu-team-name" id="{p}-title">{escape(title)}</h2>
   <p class="bu-team-status" id="{p}-status"></p>
 </header>
-{plunge_prompt_html(p, title)}
+{plunge_prompt_html(p, title, "border-up")}
 <div class="bu-play" id="{p}-play" hidden>
   <div class="bu-dock">
   <div class="bu-slots" id="{p}-slots"></div>

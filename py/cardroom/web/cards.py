@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import date
 from html import escape
 
-from cardroom.atlas import StateFacts, by_code
+from cardroom.atlas import StateFacts, by_code, cities_noun
 
 __all__ = [
     "HAND_CARD_KEY",
@@ -124,7 +124,7 @@ def card_html(
         or '<li class="none">None</li>'
     )
     zone_text = ", ".join(f'<span class="zone zone-{ZONE_CLASS[z]}">{e(z)}</span>' for z in zones)
-    patos = "None (original 13)" if s.patos == "None" else e(s.patos)
+    patos = "None (before the presidency)" if s.patos == "None" else e(s.patos)
     facts = "".join(
         [
             _fact("Statehood", f"{long_date(s.statehood_date)} {_rank(s.statehood_rank)}"),
@@ -155,7 +155,7 @@ def card_html(
         f"Capital <strong>{e(s.capital)}</strong></p>"
         f'<dl class="facts">{facts}</dl>'
         f'<div class="card-lists"><section class="cities">'
-        f'<{h_sub} class="card-sub">Largest cities</{h_sub}>'
+        f'<{h_sub} class="card-sub">Largest {cities_noun(s.code)}</{h_sub}>'
         f"<ol>{''.join(cities)}</ol></section>"
         f'<section class="borders"><{h_sub} class="card-sub">Borders '
         f'<span class="count">({len(s.borders)})</span></{h_sub}>'

@@ -111,7 +111,7 @@ class TeamPanel:
   <p class="ch-team-status" id="{p}-status"></p>
   <p class="ch-score" id="{p}-score"></p>{speak}
 </header>
-{plunge_prompt_html(p, title)}
+{plunge_prompt_html(p, title, "chummy-challenge")}
 <div class="ch-play" id="{p}-play" hidden>
   <div class="ch-pick" id="{p}-pick" role="group" aria-labelledby="{p}-pick-h" hidden>
     <p class="ch-pick-h" id="{p}-pick-h"></p>

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from cardroom import atlas
+from cardroom import atlas, names
 from cardroom.core import Move, bot_context
 from cardroom.geoplunge import decks
 from cardroom.geoplunge.dashing import GAME, PLAYERS, USED
@@ -27,6 +27,7 @@ __all__ = [
     "AnswerForm",
     "DashingSeat",
     "answer_forms",
+    "bar_status",
     "card_label",
     "card_number",
     "describe_move",
@@ -275,11 +276,41 @@ def race_verdict(record: Mapping[str, Any], teams: Sequence[str]) -> str:
     return f"{head} is tied: {why}."
 
 
+def bar_status(ref: Mapping[str, Any], *, bot: bool, between: bool, deciding: bool = False) -> str:
+    """The table bar's status line for the referee's view ``ref``: always what is true
+    now, in every phase and mode (play-test: on one device "Race 2 is over." stayed up
+    through race 3). ``between``: a race's result is on the screen; ``deciding``: the
+    computer has not yet said whether it is GeoPlunging."""
+    phase = ref["phase"]
+    if between:
+        return f"Race {len(ref['races'])} is over."
+    if phase == "plunge":
+        if bot:
+            return "The computer is deciding…" if deciding else "The computer has decided."
+        return "Are you GeoPlunging? Both teams decide."
+    if phase not in ("race", "answer"):
+        return ""
+    if bot:
+        if phase == "answer":
+            if 1 in ref["shouted"]:
+                return "The computer shouted! It is naming its cards…"
+            return "The computer is waiting for your answers."
+        if ref["passed"][1]:
+            return "The computer gave up this race."
+        return "The computer is sorting its cards…"
+    if phase == "answer":
+        return f"Race {ref['race']}: the cards are being named."
+    return f"Race {ref['race']}: sort your cards, then shout."
+
+
 def _said_cell(said: str, ok: bool, truth: str) -> str:
     mark = "✓" if ok else "✗"
     shown = escape(said) or "<em>blank</em>"
     right = "" if ok else f'<span class="ds-truth">({escape(truth)})</span>'
     spoken = "right" if ok else f", wrong: {escape(truth)}"
+    if ok and names.misspelled(said, truth):  # forgiven slip: show the spelling
+        right = f'<span class="ds-truth ds-spelled">(spelled {escape(truth)})</span>'
+        spoken = f"right, spelled {escape(truth)}"
     return (
         f'<td class="ds-{"ok" if ok else "bad"}" data-ok="{str(ok).lower()}">'
         f'<span aria-hidden="true">{mark}</span> {shown}{right}'

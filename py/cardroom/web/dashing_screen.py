@@ -17,6 +17,7 @@ import js  # type: ignore[import-not-found]
 from cardroom.geoplunge.dashing import RaceResult, summary
 from cardroom.web import dom
 from cardroom.web.dashing_logic import (
+    bar_status,
     describe_move,
     engine,
     learn_facts,
@@ -183,19 +184,16 @@ class DashingUI(GameUI):
         if len(ref["races"]) > self.acked and phase != "over":
             self.hold()
             self.show_between(ref)
-            table.status(f"Race {len(ref['races'])} is over.")
+            table.status(bar_status(ref, bot=bot, between=True))
             self.shown_phase = "between"
             return
         if phase == "plunge":
             for seat, panel in self.panels.items():
                 panel.show("plunge")
                 show_plunge(panel.plunge_box, table.engine.view(seat)["plunge"]["mine"])
-            if bot:
-                planned = table.engine.planned.get(1)
-                waiting = planned is not None and planned.get("kind") == "plunge"
-                table.status(
-                    "The computer is deciding…" if waiting else "The computer has decided."
-                )
+            planned = table.engine.planned.get(1)
+            waiting = planned is not None and planned.get("kind") == "plunge"
+            table.status(bar_status(ref, bot=bot, between=False, deciding=waiting))
         else:
             first = self.shown_phase not in ("race", "answer")
             for seat, panel in self.panels.items():
@@ -208,8 +206,7 @@ class DashingUI(GameUI):
                     ref["race_start"] or 0,
                 )
                 self.focus_cards()
-            if bot:
-                table.status(self.bot_status(ref))
+            table.status(bar_status(ref, bot=bot, between=False))
         self.shown_phase = phase
 
     def update_panel(self, table: Table, seat: int, panel: TeamPanel, first: bool) -> None:
@@ -253,15 +250,6 @@ class DashingUI(GameUI):
         first = dom.q("#ds-half-0 [data-card]", self.table.area)
         if first is not None:
             first.focus(js.Object.fromEntries([["preventScroll", True]]))
-
-    def bot_status(self, ref: dict[str, Any]) -> str:
-        if ref["phase"] == "answer":
-            if 1 in ref["shouted"]:
-                return "The computer shouted! It is naming its cards…"
-            return "The computer is waiting for your answers."
-        if ref["passed"][1]:
-            return "The computer gave up this race."
-        return "The computer is sorting its cards…"
 
     def describe(self, table: Table, move: dict[str, Any]) -> str | None:
         return describe_move(move, table.teams, table.engine.view(-1)["phase"])

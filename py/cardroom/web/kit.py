@@ -39,6 +39,7 @@ from cardroom.web.kit_logic import (
     Setup,
     WebGame,
 )
+from cardroom.web.web_games import WEB_GAMES
 
 if TYPE_CHECKING:
     from cardroom.web.kit_dom import Listeners
@@ -92,12 +93,13 @@ def _url(params: dict[str, str | None]) -> str:
     return str(js.location.pathname) + (f"?{text}" if text else "")
 
 
-def plunge_prompt_html(prefix: str, title: str) -> str:
-    """The "Are you GeoPlunging?" question of one team (GeoPlunge games share it)."""
+def plunge_prompt_html(prefix: str, title: str, game: str) -> str:
+    """The "Are you GeoPlunging?" question of one team (GeoPlunge games share it); ``game``
+    is the game's slug, whose ``plunge_when`` says when the team decides."""
     return f"""<div class="kit-plunge" id="{prefix}-plunge">
   <p class="kit-plunge-q">Are you GeoPlunging?</p>
-  <p class="kit-plunge-why">Decide before you see your cards. GeoPlunging raises the stakes:
-  the winner scores +10 if one team GeoPlunged, +20 if both did.</p>
+  <p class="kit-plunge-why">{escape(WEB_GAMES[game].plunge_when)} GeoPlunging raises the
+  stakes: the winner scores +10 if one team GeoPlunged, +20 if both did.</p>
   <div class="kit-plunge-buttons" role="group" aria-label="{escape(title)}: GeoPlunging?">
     <button type="button" class="bu-btn bu-yes" data-plunge="yes">Yes, we're GeoPlunging</button>
     <button type="button" class="bu-btn bu-no" data-plunge="no">No</button>

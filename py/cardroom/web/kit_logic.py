@@ -41,6 +41,7 @@ from cardroom.web.links import (  # re-exported: the kit's plain-Python namespac
 
 __all__ = [
     "DIFFICULTY_TEXT",
+    "FINAL_CLOCK",
     "MAX_SEED",
     "MODE_TEXT",
     "PhaseBot",
@@ -333,6 +334,10 @@ class CorruptSave(ValueError):
 SAVE_VERSION = 1
 #: a saved game's key in ``sessionStorage``: this, then the table's run
 SAVE_PREFIX = "cardroom:game:"
+
+#: What the table bar's clock says once a game is over, in every game: the last phase's
+#: countdown ("Time to answer 27 s") must not stay on the result screen.
+FINAL_CLOCK = ("Game over", "")
 
 
 @dataclass(frozen=True, slots=True)

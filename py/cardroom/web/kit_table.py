@@ -29,6 +29,7 @@ from cardroom.web.kit import (
 )
 from cardroom.web.kit_clock import Clocked
 from cardroom.web.kit_logic import (
+    FINAL_CLOCK,
     SAVE_PREFIX,
     EngineRefused,
     Save,
@@ -199,6 +200,14 @@ class Table(Clocked):
 
     def show_count(self, seconds: int | None) -> None:
         self.count_el.textContent = "" if seconds is None else str(seconds)
+
+    def show_final_bar(self) -> None:
+        """The game is over: no countdown, count, banner or phase line of the last phase
+        stays in the bar (the ticker has stopped, so nothing else would clear them)."""
+        label, value = FINAL_CLOCK
+        self.show_clock(label, value)
+        self.show_count(None)
+        self.status("")
 
     def status(self, text: str) -> None:
         if str(self.status_el.textContent) != text:
@@ -400,6 +409,7 @@ class Table(Clocked):
         self.stop_timers()
         self.save()
         self.ui.stop()
+        self.show_final_bar()
         if self.on_end is not None:
             self.on_end(self, not self.engine.over)
             return

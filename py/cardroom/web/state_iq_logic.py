@@ -13,7 +13,14 @@ from typing import Any
 from cardroom import atlas, names
 from cardroom.core import BotContext, Move, Moves, MoveSpace
 from cardroom.geoplunge import decks
-from cardroom.geoplunge.state_iq import CARDS, GAME, GuessPlayed, GuessSpace, summary
+from cardroom.geoplunge.state_iq import (
+    CARDS,
+    GAME,
+    GuessPlayed,
+    GuessSpace,
+    clue_choices,
+    summary,
+)
 from cardroom.geoplunge.state_iq_bot import StateIQBot
 from cardroom.web.kit_logic import LocalEngine, Setup
 
@@ -74,11 +81,7 @@ def legal_from_view(view: Mapping[str, Any], seat: int) -> MoveSpace:
     if phase == "plunge":
         return Moves((Move(seat, "plunge", True), Move(seat, "plunge", False)))
     if phase == "clue":
-        card = view["turned"][len(_given_now(view))]
-        held = view["held"]
-        return Moves(
-            Move(seat, "clue", (k, v)) for k in card["options"] for v in decks.clue_values(k, held)
-        )
+        return Moves(Move(seat, "clue", f) for f in _choices(view))
     if phase == "guess":
         return GuessSpace(seat, frozenset(CARDS) - wrong_guesses(view))
     return Moves()
@@ -203,11 +206,17 @@ def clue_options(view: Mapping[str, Any]) -> tuple[dict[str, Any], list[ClueOpti
         return None
     card = view["turned"][len(_given_now(view))]
     out = []
-    for kind in card["options"]:
+    for kind, value in _choices(view):
         k = decks.CLUE_KINDS[kind]
-        for value in decks.clue_values(kind, view["held"]):
-            out.append(ClueOption(kind, value, k.label, decks.clue_text(kind, value)))
+        out.append(ClueOption(kind, value, k.label, decks.clue_text(kind, value)))
     return card, out
+
+
+def _choices(view: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+    """The clues the giving team may give now (R-221: the clues of a guess differ)."""
+    given = [(c["kind"], c["value"]) for c in _given_now(view)]
+    turned = [c["options"] for c in view["turned"]]
+    return clue_choices(turned, view["held"], given)
 
 
 def clue_lines(view: Mapping[str, Any], guesser: int) -> list[dict[str, Any]]:

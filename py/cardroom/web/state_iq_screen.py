@@ -170,7 +170,7 @@ class StateIQUI(GameUI):
         return (
             f'<section class="sq-held" aria-labelledby="sq-held-h"><h2 id="sq-held-h">'
             f"{escape(head)}</h2>{_card(v['held'])}</section>"
-            + plunge_prompt_html(f"sq{me}", title)
+            + plunge_prompt_html(f"sq{me}", title, "state-iq")
         )
 
     def clue_html(self, v: dict[str, Any]) -> str:

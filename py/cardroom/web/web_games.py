@@ -79,6 +79,8 @@ class WebGame:
     check: Callable[[Mapping[str, str]], str | None] | None = field(default=None, compare=False)
     mode_notes: Mapping[str, str] = field(default_factory=dict)
     difficulty_notes: Mapping[str, str] = field(default_factory=dict)
+    #: when a team answers "Are you GeoPlunging?" in this game, as the prompt says it
+    plunge_when: str = "Decide before you see your cards."
 
     @property
     def first_level(self) -> int:
@@ -147,6 +149,12 @@ WEB_GAMES: dict[str, WebGame] = {
             "most states named wins.",
         },
         modes=("bot", "local", "devices"),
+        mode_notes={
+            "bot": "Your team plays the computer, clue by clue.",
+            "local": "Pass and play: the device goes to the team whose turn it is; a "
+            "hand-over screen hides each team's card from the other.",
+        },
+        plunge_when="Look at your card, then decide before the first clue.",
     ),
     "dashing-states": WebGame(
         "dashing-states",
@@ -162,6 +170,7 @@ WEB_GAMES: dict[str, WebGame] = {
             4: "Races by state names, capitals, then the category of a turned Power card.",
         },
         modes=("bot", "local", "devices"),
+        plunge_when="Decide before the first race.",
     ),
     "play-the-ranks": WebGame(
         "play-the-ranks",
@@ -222,6 +231,7 @@ WEB_GAMES: dict[str, WebGame] = {
             4: "All five colours: the dealer picks one of the Power card's circles.",
         },
         modes=("bot", "local", "devices"),
+        plunge_when="Decide before the first challenge.",
     ),
     "sequence": WebGame(
         "sequence",

@@ -69,7 +69,7 @@ def ranks_verdict(
     if a == b:
         raise RefereeInputError("the lead and the other team play different cards")
     burs = tuple(_state(x, "--bur") for x in bur)
-    if level == 2 and (lead_power or follow_power or burs):
+    if level == 2 and (lead_power or follow_power or burs or change_base is not None):
         raise RefereeInputError("Level 2 has no Power or BUR cards")
     if burs and level != 4:
         raise RefereeInputError("BUR cards are dealt at Level 4 only")
@@ -80,6 +80,10 @@ def ranks_verdict(
             raise RefereeInputError("Change the Base is a PTR2 rule")
         if change_base not in rules.BASES:
             raise RefereeInputError("a Power card's base is one of 1, 10, 20, 30, 50")
+        if change_base == base:
+            raise RefereeInputError(
+                f"Change the Base needs a Power card whose base is not the announced base {base}"
+            )
         fp, change = (category, change_base), "base"
     elif follow_power is not None:
         fc = follow_power.lower()
