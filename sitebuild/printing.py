@@ -3,7 +3,7 @@
 Every sheet of :mod:`sitebuild.decks` (GeoPlunge, Map, Power, Clue and Challenge cards,
 the answer key and the cut-out card) is written for Letter and for A4 as
 ``print/<sheet>-<paper>.html``; the index page says how to print and cut them. They are
-not on the start path: the service worker caches each the first time it is opened.
+not on the start path: the service worker fetches them after the first visit is ready.
 """
 
 from __future__ import annotations
