@@ -152,6 +152,7 @@ def test_everything_works_offline_after_one_visit_to_the_home_page(
         status = page.locator("#offline-status")
         expect(status).to_contain_text("Ready for offline use", timeout=COPY_TIMEOUT_MS)
         assert page.evaluate("() => document.documentElement.dataset.offlineCopy") == "complete"
+        shoot(page, "home")
 
         server.stop()
         ctx.set_offline(True)
