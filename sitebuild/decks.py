@@ -155,6 +155,8 @@ def page(title: str, body: str, paper: str = "letter") -> str:
     return (
         "<!doctype html>\n"
         f'<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
+        # the site's icon (the sheets live in print/), so no request for /favicon.ico
+        '<link rel="icon" href="../icons/icon.svg" type="image/svg+xml">'
         f"<style>{css}</style></head>"
         f'<body data-paper="{paper}"><h1 class="title">{escape(title)}</h1>{body}</body></html>\n'
     )

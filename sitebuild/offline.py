@@ -74,25 +74,28 @@ def hash_files(root: Path, skip: set[str]) -> tuple[dict[str, str], str]:
 def write_service_worker(
     out: Path,
     used: list[str],
-    lazy: list[str] | None = None,
-    warm: list[str] | None = None,
+    later: list[str] | None = None,
     versioned: tuple[str, ...] = (),
+    unused: list[str] | None = None,
 ) -> tuple[int, str]:
-    """sw.js: precaches the files in ``used`` (what the screens load; paths relative to
-    ``out``) under ``cardroom-<version>``, the version being the hash of every other file;
-    the files in ``lazy`` (fetched by one screen only, e.g. the word index) are cached the
-    first time the page fetches them; the ``warm`` ones among them are also fetched in the
-    background once the page is ready and idle (what a game needs offline). The
-    ``versioned`` ones among ``used`` are precached under their versioned address (what the
-    page fetches them by: :func:`versioned_url`).
+    """sw.js: the site's offline copy under ``cardroom-<version>``, the version being the
+    hash of every other file. The files in ``used`` (what the start path loads; paths
+    relative to ``out``) are precached when the worker installs; the ``later`` ones
+    (everything else the site has: what one screen fetches, the other pages) are fetched
+    in the background once the page is ready and asks (web/sw.js). The ``versioned`` ones
+    among ``used`` are precached under their versioned address (what the page fetches them
+    by: :func:`versioned_url`). Every file of the site but sw.js must be in one of the two
+    lists, or in ``unused`` (what no page loads: PyScript's editor and terminal chunks).
 
     Returns (number of files precached, version)."""
     files, version = hash_files(out, skip={"sw.js"})
-    if set(warm or ()) - set(lazy or ()):
-        raise SystemExit("service worker: a warm file must be one of the lazy files")
-    missing = sorted((set(used) | set(lazy or ())) - set(files))
+    later = sorted(set(later or ()) - set(used))
+    missing = sorted((set(used) | set(later)) - set(files))
     if missing:
-        raise SystemExit(f"service worker: precache names missing files {missing}")
+        raise SystemExit(f"service worker: the offline copy names missing files {missing}")
+    uncovered = sorted(set(files) - set(used) - set(later) - set(unused or ()))
+    if uncovered:
+        raise SystemExit(f"service worker: not in the offline copy, nor said unused: {uncovered}")
     if set(versioned) - set(used):
         raise SystemExit("service worker: a versioned file must be precached")
     precache = [
@@ -104,8 +107,7 @@ def write_service_worker(
         {
             "CACHE_NAME": json.dumps(f"cardroom-{version}"),
             "PRECACHE": "[\n" + ",\n".join(json.dumps(e) for e in precache) + "\n]",
-            "LAZY": json.dumps([f"./{f}" for f in sorted(set(lazy or ()))]),
-            "WARM": json.dumps([f"./{f}" for f in sorted(set(warm or ()))]),
+            "LATER": "[\n" + ",\n".join(json.dumps([f"./{f}", files[f]]) for f in later) + "\n]",
         },
     )
     (out / "sw.js").write_text(sw, "utf-8")

@@ -140,6 +140,7 @@ def write_licences(out: Path) -> None:
     (out / "licences.html").write_text(
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<link rel="icon" href="icons/icon.svg" type="image/svg+xml">'
         "<title>cardroom · sources and licences</title>"
         "<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f6f4ef;"
         "color:#1d2433}main{max-width:60rem;margin:0 auto;padding:1rem}"

@@ -3,7 +3,7 @@
 Every sheet of :mod:`sitebuild.decks` (GeoPlunge, Map, Power, Clue and Challenge cards,
 the answer key and the cut-out card) is written for Letter and for A4 as
 ``print/<sheet>-<paper>.html``; the index page says how to print and cut them. They are
-not on the start path: the service worker caches each the first time it is opened.
+not on the start path: the service worker fetches them after the first visit is ready.
 """
 
 from __future__ import annotations
@@ -63,6 +63,7 @@ def _index(counts: dict[str, int]) -> str:
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<link rel="icon" href="../icons/icon.svg" type="image/svg+xml">'
         f"<title>cardroom · printable decks</title><style>{_CSS}</style></head><body><main>"
         '<p><a href="../">Back to cardroom</a></p><h1>Printable decks</h1>'
         "<p>Print a physical set for the classroom: every deck the games use, nine cards a "

@@ -72,7 +72,7 @@ def build(out: Path | str = "dist", quiet: bool = False) -> Path:
     offline.write_icons(out)
     offline.write_manifest(out)
     page.write_licences(out)
-    # the embedding demo (docs/embed.md): a page of the site, not precached
+    # the embedding demo (docs/embed.md): a page of the site, in the offline copy
     shutil.copyfile(ROOT / "docs" / "embed-demo.html", out / "embed-demo.html")
     printed = printing.write_sheets(out, quiet)
     # the QR code reader for pairing two devices (docs/link.md): fetched when scanning starts
@@ -92,12 +92,20 @@ def build(out: Path | str = "dist", quiet: bool = False) -> Path:
         + [p.relative_to(out).as_posix() for p in sorted((out / "icons").iterdir())]
         + ["manifest.webmanifest", "licences.html"]
     )
+    # and after the first visit is ready, in the background, everything else the site
+    # has: what one screen fetches when it opens (the word index, the pairing and QR code
+    # libraries, the QR code reader, PyScript's storage) and the site's other pages
+    start = runtime.pyscript_start_files(out)
+    later = [words_name, *wheel_names, *printed, "jsqr.js", *runtime.IDB_MAP_FILES]
+    later += ["embed-demo.html", "LICENSES.md"]
+    # what no page loads: PyScript's editor, terminal, TOML, zip and MicroPython chunks
+    unused = [
+        p.relative_to(out).as_posix()
+        for p in sorted((out / "pyscript").glob("*"))
+        if p.is_file() and p.relative_to(out).as_posix() not in start
+    ]
     n_files, version = offline.write_service_worker(
-        out,
-        used,
-        lazy=[words_name, *wheel_names, *printed, "jsqr.js", *runtime.IDB_MAP_FILES],
-        warm=[words_name],
-        versioned=runtime.VERSIONED,
+        out, used, later=later, versioned=runtime.VERSIONED, unused=unused
     )
 
     bad, seen = audit.audit_remote_refs(out)

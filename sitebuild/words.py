@@ -7,7 +7,8 @@ the word before and the rest of it: the sorted list, i.e. a trie flattened in or
 ``cardroom.trivirsity.words`` answers from by binary search. Gzipped it is 246 KB (the plain
 list 453 KB). The file is content-addressed (``words/enable1-<hash>.txt.gz``); the package
 learns its name from ``cardroom/data/word_index.json`` (written into the zip), and the
-service worker caches it on first use (``offline.write_service_worker(lazy=...)``).
+service worker fetches it after the first visit is ready
+(``offline.write_service_worker(later=...)``).
 """
 
 from __future__ import annotations

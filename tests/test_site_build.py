@@ -157,6 +157,31 @@ def test_service_worker_precaches_what_the_screens_use_under_a_versioned_cache(s
     assert not unused, f"precached but never used: {unused}"
 
 
+def test_the_offline_copy_is_every_file_the_site_has_but_what_no_page_loads(site):
+    """What the start path uses is precached; everything else the site has (the pairing
+    and QR code libraries, the QR code reader, the word index, the printable decks, the
+    embed demo, the licences) is fetched after the first visit is ready: together, every
+    file but sw.js and PyScript's chunks that no page loads, each with its revision."""
+    sw = (site / "sw.js").read_text("utf-8")
+    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\n\]);", sw, re.S)[1])
+    later = json.loads(re.search(r"const LATER = (\[.*?\n\]);", sw, re.S)[1])
+    tree = _tree(site)
+    copy: dict[str, str] = {}
+    for url, rev in precache + later:
+        rel = url.removeprefix("./").partition("?")[0]
+        assert rel not in copy, f"{rel} is in the offline copy twice"
+        assert hashlib.sha256(tree[rel]).hexdigest().startswith(rev), f"{url}: stale revision"
+        copy[rel] = rev
+    left = sorted(set(tree) - set(copy) - {"sw.js"})
+    assert left and all(re.fullmatch(r"pyscript/[\w-]+\.(js|css)", f) for f in left), left
+    for name in ("embed-demo.html", "licences.html", "LICENSES.md", "jsqr.js", "print/index.html"):
+        assert name in copy, name
+    assert [f for f in copy if re.fullmatch(r"py/(networkx|segno)-[\w.-]+\.zip", f)]
+    assert not [
+        u for u, _ in later if "pyodide" in u or u.endswith("index.html") and "/" not in u[2:]
+    ]
+
+
 def test_boot_module_keys_snapshots_by_build_and_fetches_cards_for_the_atlas_only(site):
     boot = (site / "pyodide-boot.mjs").read_text("utf-8")
     assert "{{" not in boot, "a placeholder was not filled in"
@@ -268,7 +293,9 @@ def test_printable_decks_are_in_the_site_for_letter_and_a4_and_cached_on_first_u
     sw = (site / "sw.js").read_text("utf-8")
     precached = json.loads(re.search(r"const PRECACHE = (\[.*?\n\]);", sw, re.S).group(1))
     assert not [u for u, _ in precached if u.startswith("./print/")], "print pages: not on start"
-    assert "./print/index.html" in sw and "./print/map-letter.html" in sw  # cached when opened
+    later = json.loads(re.search(r"const LATER = (\[.*?\n\]);", sw, re.S).group(1))
+    # ... but in the offline copy, fetched after the first visit is ready
+    assert {f"./print/{h}" for h in [*sheets, "index.html"]} <= {u for u, _ in later}
 
 
 def test_pyodide_lock_ships_its_info_and_no_wheel_the_site_lacks(site):
@@ -330,9 +357,9 @@ def test_pyscripts_python_api_ships_inside_the_package_zip(site):
     boot = tree["pyodide-boot.mjs"].decode("utf-8")
     assert 'registerJsModule("polyscript"' in boot and 'registerJsModule("_pyscript"' in boot
     sw = tree["sw.js"].decode("utf-8")
-    lazy = re.search(r"const LAZY = new Set\((\[.*?\])\.map", sw).group(1)
+    later = [u for u, _rev in json.loads(re.search(r"const LATER = (\[.*?\n\]);", sw, re.S)[1])]
     for name in ("pyscript/idb-map/index.js", "pyscript/idb-map/sync.js"):
-        assert name in tree and f"./{name}" in json.loads(lazy), name
+        assert name in tree and f"./{name}" in later, name
 
 
 # --------------------------------------------------------------- the standard library

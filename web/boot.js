@@ -116,23 +116,73 @@
     loader.hidden = true;
     root.setAttribute("data-ready-ms", String(ms));
     if ("serviceWorker" in navigator && location.protocol !== "file:") {
+      offlineSays("saving", "Saving the site for offline use\u2026");
       navigator.serviceWorker.register("sw.js").then(function (reg) {
         if (!reg) throw new Error("registration refused by the browser");
         watchUpdates(reg);
         return navigator.serviceWorker.ready;
       }).then(function (reg) {
-        root.setAttribute("data-offline", "1");
-        // then, when the page is idle, what the games need offline (the word index)
-        var warm = function () { if (reg.active) reg.active.postMessage({ type: "warm" }); };
-        setTimeout(function () {
-          if ("requestIdleCallback" in window) requestIdleCallback(warm, { timeout: 5000 });
-          else warm();
-        }, 3000);
+        root.setAttribute("data-offline", "1"); // the start path is saved
+        // then the rest of the site, in the background: once Python's snapshot is
+        // stored (the first visit's other background work) and the page is idle
+        afterSnapshot(function () { idle(function () { completeCopy(reg); }); });
       }).catch(function (err) {
+        offlineSays("none", "No offline copy: this browser did not keep one.");
         console.warn("service worker not installed:", err);
       });
+    } else {
+      offlineSays("none", "No offline copy here: browsers keep one only for a secure page " +
+        "(https, or this computer's own address).");
     }
   }, { once: true });
+
+  // The offline copy (web/sw.js): the footer says how far it is; <html data-offline-copy>
+  // is "saving", "complete", "incomplete" or "none".
+  function offlineSays(state, message) {
+    root.setAttribute("data-offline-copy", state);
+    var line = document.getElementById("offline-status");
+    if (line) {
+      line.textContent = message;
+      line.hidden = false;
+    }
+  }
+  function idle(fn) {
+    if ("requestIdleCallback" in window) requestIdleCallback(fn, { timeout: 3000 });
+    else setTimeout(fn, 500);
+  }
+  // Python's memory snapshot is being made and stored (web/pyodide-boot.mjs): wait for
+  // it to end, two minutes at most.
+  function afterSnapshot(fn) {
+    var waited = 0;
+    (function check() {
+      if (root.getAttribute("data-snapshot") !== "making" || waited >= 120000) fn();
+      else { waited += 500; setTimeout(check, 500); }
+    })();
+  }
+  // The service worker fetches the rest of the site and says how far it is.
+  function completeCopy(reg) {
+    var sw = reg.active;
+    if (!sw || typeof MessageChannel !== "function") return;
+    var channel = new MessageChannel();
+    channel.port1.onmessage = function (e) {
+      var d = e.data || {};
+      if (d.type === "progress" && d.done < d.total) {
+        offlineSays("saving", "Saving the rest of the site for offline use (" +
+          Math.round((100 * d.done) / d.total) + "%)\u2026");
+      } else if (d.type === "warmed") {
+        channel.port1.close();
+        if (d.missing) {
+          offlineSays("incomplete", "Saved for offline use, but for " + d.missing + " of " +
+            d.total + " files that could not be fetched: the next visit online saves them.");
+        } else {
+          offlineSays("complete", "Ready for offline use: every part of the site now works " +
+            "without a network.");
+        }
+      }
+    };
+    offlineSays("saving", "Saving the rest of the site for offline use\u2026");
+    sw.postMessage({ type: "warm" }, [channel.port2]);
+  }
 
   // A new build: its service worker waits (web/sw.js) and the page offers "A new version
   // is ready" (R-188): at once if no game is in progress, else at the next screen change

@@ -65,10 +65,23 @@ function pack(heap) {
 // and the code V8 compiles for it here, for the page's next visits.
 const WASM_PLAIN = new URL("./pyodide/pyodide.asm.wasm", import.meta.url).href;
 const WASM_URL = new URL({{WASM_URL}}, import.meta.url).href;
+// The runtime downloaded here is also staged in Cache Storage (STAGED), where the service
+// worker, installed once the page is ready, takes it for the offline copy instead of
+// downloading it again: a private window's or a guest profile's HTTP cache is kept in
+// memory and cannot hold a 10 MB file (web/sw.js). Not when the response came from the
+// service worker's copy already (it carries the revision header the copy adds).
+const STAGED = "cardroom.fetched";
 const plainFetch = self.fetch;
 self.fetch = function (input, init) {
   const url = input instanceof Request ? input.url : String(input);
-  return plainFetch.call(self, url === WASM_PLAIN ? WASM_URL : input, init);
+  if (url !== WASM_PLAIN) return plainFetch.call(self, input, init);
+  return plainFetch.call(self, WASM_URL, init).then((res) => {
+    if (res.ok && !res.headers.has("x-cardroom-rev") && typeof caches !== "undefined") {
+      const copy = res.clone();
+      caches.open(STAGED).then((c) => c.put(WASM_URL, copy)).catch(() => {});
+    }
+    return res;
+  });
 };
 
 let job = null; // what "store" needs: the interpreter and where its snapshot goes

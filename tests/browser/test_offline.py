@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from typing import Any
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 from browser_helpers import READY_TIMEOUT_MS, expect_card, open_site, wait_ready
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -138,3 +140,41 @@ def test_service_worker_serves_site_offline(new_context: Any, serve_site: Any) -
     page.goto(server.url("/?screen=atlas&state=VT"), wait_until="load")
     wait_ready(page)
     expect_card(page, "VT")
+
+
+def bodies_sent(server: Any) -> list[str]:
+    """Have ``server`` note the path of every file whose body it sends (a 304 sends none)."""
+    sent: list[str] = []
+    made = server._server.RequestHandlerClass  # functools.partial(handler, directory=...)
+
+    class Counting(made.func):  # type: ignore[name-defined,misc]
+        def copyfile(self, source: Any, outputfile: Any) -> None:
+            sent.append(urlsplit(self.path).path)
+            super().copyfile(source, outputfile)
+
+    server._server.RequestHandlerClass = functools.partial(Counting, *made.args, **made.keywords)
+    return sent
+
+
+def test_a_private_windows_first_visit_sends_no_file_twice(
+    new_context: Any, serve_site: Any
+) -> None:
+    """The harness's contexts are incognito, as a private window or a guest profile: their
+    HTTP cache is kept in memory and cannot hold the 10 MB runtime, so the service worker
+    must not download it again for the offline copy (it takes what the page's Python worker
+    staged). Nothing is sent twice until the whole offline copy is complete."""
+    context = new_context(route=False, service_workers="allow")
+    server = serve_site()
+    sent = bodies_sent(server)
+    page = context.new_page()
+    open_site(page, server, "/")
+    expect(page.locator("#offline-status")).to_contain_text(
+        "Ready for offline use", timeout=240_000
+    )
+    assert sent.count("/pyodide/pyodide.asm.wasm") == 1, sent
+    twice = sorted({p for p in sent if sent.count(p) > 1})
+    assert not twice, f"sent more than once: {twice}"
+    # the whole site came along: a library, a sheet, the embed demo
+    for part in ("/py/networkx-", "/print/map-a4.html", "/embed-demo.html"):
+        assert [p for p in sent if p.startswith(part)], part
+    assert page.evaluate("() => caches.has('cardroom.fetched')") is False  # staged, then gone

@@ -1,7 +1,7 @@
 """Pure-Python libraries the site ships as zips and loads on demand (``sitebuild/wheels.py``):
 networkx (the director's pairing) and segno (QR codes). None of them is on the start path:
-a screen awaits :func:`load_library` when it first needs one, and the service worker keeps
-the zip for offline use once fetched.
+a screen awaits :func:`load_library` when it first needs one. The service worker fetches
+the zips into the site's offline copy once the first visit is ready (docs/architecture.md).
 """
 
 from __future__ import annotations
