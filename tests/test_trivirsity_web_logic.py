@@ -24,7 +24,14 @@ from cardroom.web.trivirsity_logic import (
     options_problem,
     seat_names,
 )
-from cardroom.web.trivirsity_spelling import build_status, grow_spots, lay_status, spell
+from cardroom.web.trivirsity_spelling import (
+    Spelling,
+    accepts,
+    build_status,
+    grow_spots,
+    lay_status,
+    spell,
+)
 from sitebuild.words import encode_index
 
 
@@ -190,16 +197,28 @@ def test_spell_prefers_real_letters_and_one_suit() -> None:
     assert spell(hand, "C-A-T!").letters == "cat"
 
 
+def dealt(hand: list[str], check: str = "strict", draw: str | None = None):
+    """A two-player hand whose seat 0 holds ``hand`` (the rest of its ten cards dealt at
+    random) and has drawn ``draw`` (or some card) from the pile: its turn to play."""
+    stack = [[i, c] for i, c in enumerate(hand)]
+    if draw is not None:
+        stack.append([21, draw])  # R-108: ten cards each, the card turned up, the pile
+    s = GAME.new(5, check=check, stack=stack)
+    return GAME.apply(s, Move(0, "draw"))
+
+
 def view_for(hand: list[str], words: list[dict] | None = None, check: str = "strict") -> dict:
-    return {
-        "seat": 0,
-        "min_len": [3, 3],
-        "check": check,
-        "hand": hand,
-        "taken": "",
-        "pending": [],
-        "words": words or [],
-    }
+    """Seat 0's view after its draw, holding exactly ``hand`` and the table ``words``."""
+    from dataclasses import replace  # noqa: PLC0415
+
+    from cardroom.trivirsity.game import Word  # noqa: PLC0415
+
+    s = dealt([], check)
+    table = tuple(
+        Word(w["id"], w["suit"], tuple(w["cards"]), w["letters"], tuple(w["owners"]))
+        for w in words or []
+    )
+    return GAME.view(replace(s, hands=(tuple(hand), s.hands[1]), words=table), 0)
 
 
 def test_lay_status_says_why() -> None:
@@ -217,8 +236,119 @@ def test_lay_status_says_why() -> None:
     assert not st.ok and "cannot spell" in st.text
 
 
+def test_a_too_short_word_is_refused_not_approved() -> None:
+    hand = ["RO1", "RX1", "RE1", "GE1"]
+    st = lay_status(view_for(hand), spell(hand, "ox"))
+    assert not st.ok and st.tone == "bad"  # no green tick for a refused word
+    assert st.text == "OX: words need 3 letters or more."
+
+
+def tapped(hand: list[str], *cards: str, letters: str = "") -> Spelling:
+    """The builder's spelling of cards tapped one by one (a wild's letter given)."""
+    from cardroom.trivirsity.deck import card_letter  # noqa: PLC0415
+
+    word = "".join(card_letter(c) or letters[i] for i, c in enumerate(cards))
+    return Spelling(word, tuple(cards), None)
+
+
+def test_tapped_cards_of_two_suits_are_refused_as_the_engine_refuses_them() -> None:
+    # the play-test: green G, red U, green M tapped, no tri-colour wild
+    hand = ["GG1", "RU1", "GM1", "GU1", "RE1", "OS1"]
+    v = view_for(hand)
+    sp = tapped(hand, "GG1", "RU1", "GM1")
+    st = lay_status(v, sp)
+    assert not st.ok and st.tone == "bad"
+    assert st.text.startswith("GUM: a word's cards are all of one suit")
+    s = dealt([])
+    s = replace_hand(s, hand)
+    with pytest.raises(IllegalMove):
+        GAME.apply(s, Move(0, "lay", {"cards": list(sp.cards), "word": "gum"}))
+    # the same word in one suit is approved, in its own suit (not "Winding Red")
+    st = lay_status(v, tapped(hand, "GG1", "GU1", "GM1"))
+    assert st.ok and st.tone == "ok"
+    assert st.text == "GUM is a word: 20 points in Wavey Green."
+    assert (
+        "in Curvy Orange"
+        in lay_status(
+            view_for(["OC1", "OA1", "OT1", "RE1"]), spell(["OC1", "OA1", "OT1", "RE1"], "cat")
+        ).text
+    )
+
+
+def replace_hand(s, hand: list[str]):
+    from dataclasses import replace  # noqa: PLC0415
+
+    return replace(s, hands=(tuple(hand), s.hands[1]))
+
+
+def test_a_wild_of_another_suit_cannot_build_and_the_builder_says_so() -> None:
+    # the play-test: an orange wild added to the green word GAWK
+    hand = ["GG1", "GA1", "GW1", "GK1", "O*1", "RE1", "RS1"]
+    s = replace_hand(dealt([]), hand)
+    s = GAME.apply(s, Move(0, "lay", {"cards": ["GG1", "GA1", "GW1", "GK1"], "word": "gawk"}))
+    v = GAME.view(s, 0)
+    w = v["words"][0]
+    sp = tapped(v["hand"], "O*1", letters="y")
+    st = build_status(v, sp, w, "back")
+    assert not st.ok and st.tone == "bad"
+    assert st.text == "GAWKY: the Orange wild is not in Wavey Green, the word's suit."
+    with pytest.raises(IllegalMove):
+        GAME.apply(
+            s, Move(0, "build", {"word": w["id"], "end": "back", "cards": ["O*1"], "letters": "y"})
+        )
+    # a wild of the word's own suit may, and the builder says the suit
+    s2 = replace_hand(s, ["G*1", "RE1", "RS1"])
+    v2 = GAME.view(s2, 0)
+    st = build_status(v2, tapped(v2["hand"], "G*1", letters="y"), w, "back")
+    assert st.ok and st.text == "GAWKY is a word in Wavey Green: you score 20."
+
+
+def test_the_builders_verdict_is_the_engines_on_every_move() -> None:
+    """Over many random hands and plays (sampled, and made wrong on purpose: cards of the
+    wrong suit, other letters, too short), the builder's verdict is exactly whether the
+    engine applies the move."""
+    rng = random.Random(11)
+    checked = refused = 0
+    for seed in range(40):
+        check = "challenge" if seed % 4 == 0 else "strict"
+        s = GAME.new(seed, check=check)
+        s = GAME.apply(s, Move(0, "draw"))
+        space = GAME.legal_moves(s, 0)
+        v = GAME.view(s, 0)
+        hand = list(v["hand"])
+        moves = [space.sample(rng) for _ in range(6)]
+        for _ in range(10):
+            cards = rng.sample(hand, rng.randint(1, 4))
+            word = "".join(rng.choice("aeiostrgum") for _ in cards)
+            moves.append(Move(0, "lay", {"cards": cards, "word": word}))
+        for m in moves:
+            data = m.to_json().get("data")
+            try:
+                GAME.apply(s, m)
+                took = True
+            except IllegalMove:
+                took = False
+            if m.kind == "lay":
+                sp = Spelling(data["word"], tuple(data["cards"]), None)
+                assert lay_status(v, sp).ok == took, (m, lay_status(v, sp))
+            elif m.kind == "build":
+                w = next(x for x in v["words"] if x["id"] == data["word"])
+                sp = Spelling(data["letters"], tuple(data["cards"]), None)
+                assert build_status(v, sp, w, data["end"]).ok == took
+            assert accepts(v, m.kind, data) == took
+            checked += 1
+            refused += not took
+    assert checked > 500 and 100 < refused < checked
+
+
 def test_build_status_and_grow_spots() -> None:
-    word = {"id": 1, "suit": "R", "letters": "cat", "cards": [], "owners": []}
+    word = {
+        "id": 1,
+        "suit": "R",
+        "letters": "cat",
+        "cards": ["RC1", "RA1", "RT1"],
+        "owners": [1] * 3,
+    }
     hand = ["RS1", "GE1", "RE1"]
     v = view_for(hand, [word])
     assert build_status(v, spell(hand, "s", suit="R"), word, "back").ok

@@ -5,6 +5,7 @@ page and wires them."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from html import escape
 from typing import Any
 
@@ -151,11 +152,13 @@ class TriHtml:
             )
         return "".join(out)
 
-    def piles_html(self, v: dict[str, Any]) -> str:
+    def piles_html(self, v: dict[str, Any], legal: Collection[str] = ()) -> str:
+        """The draw pile, the top discard and the buttons to draw or take it: enabled when
+        the engine lists that move for the seat on screen (``legal``: the kinds of move it
+        may send now), claims of the top discard, the hand-on and accept buttons."""
         me = self.me()
-        turn = self.actor(v) == me and v["phase"] == "draw" and me in v["to_move"]
         top = v["discards"][-1] if v["discards"] else None
-        dis = "" if turn and v["pile"] else " disabled"
+        dis = "" if "draw" in legal else " disabled"
         out = [
             f'<button type="button" class="bu-btn bu-primary" id="tv-draw"{dis}>'
             f"Draw from the pile ({v['pile']})</button>"
@@ -166,7 +169,7 @@ class TriHtml:
                 f"{tile_html(top, 'WILD' if is_wild(top) else card_letter(top) or '?', '')}"
                 f'<span class="tv-sr">{escape(card_name(top))}</span></span>'
             )
-            dis = "" if turn and v["solitaire"] is None else " disabled"
+            dis = "" if "take" in legal else " disabled"  # solitaire too (R-200)
             out.append(
                 f'<button type="button" class="bu-btn bu-quiet" id="tv-take"{dis}>'
                 "Take the discard</button>"

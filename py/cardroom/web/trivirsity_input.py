@@ -34,8 +34,11 @@ class TriInput(TriHtml):
     area: Any
     table: Any
 
+    note: str | None
+
     def clear_builder(self) -> None:
         self.sel, self.text, self.target, self.picking = [], "", None, None
+        self.note = None
 
     def respell(self) -> None:
         v = self.v
@@ -73,6 +76,7 @@ class TriInput(TriHtml):
         if dom.attr(evt.target, "id") != "tv-type":
             return
         self.text = "".join(ch for ch in str(evt.target.value).lower() if ch in ALPHA)
+        self.note = None
         self.respell()
         self.render(self.table)
 
@@ -93,6 +97,7 @@ class TriInput(TriHtml):
         elif len(key) == 1 and key.lower() in ALPHA and not evt.altKey:
             evt.preventDefault()  # typing on the hand types the word (its cards are picked)
             self.text += key.lower()
+            self.note = None
             self.respell()
             self.render(self.table)
             dom.q("#tv-type", self.area).focus()
