@@ -458,3 +458,78 @@ def test_one_player_may_play_as_a_beginner() -> None:
     client = engine(r.setup.with_seed(7))
     hands = [len(client.view(s)["hand"]) for s in range(3)]
     assert sorted(hands)[0] in (8, 9) and hands[1] < hands[0] and hands[1] < hands[2]
+
+
+# ------------------------------------------------------------------ solitaire and the sheet
+
+
+def screen_html(names: list[str], mode: str, s: Setup):
+    from cardroom.web.trivirsity_html import TriHtml  # noqa: PLC0415
+
+    html = TriHtml()
+    html.setup, html.mode, html.names = s, mode, names
+    html.shown, html.target, html.order = None, None, {}
+    return html
+
+
+def test_solitaire_player_may_take_the_discard() -> None:
+    """R-200: the player draws from the pile or takes the discard (the book's "the player
+    draws a card from the draw pile or the discard pile"); only the solitaire hand never
+    takes a discard. The button is enabled exactly when the engine lists the move."""
+    s = setup("solitaire", 4)
+    table = engine(s)
+    html = screen_html(["You"], "solitaire", s)
+    v, legal = table.view(0), table.legal(0)
+    assert {"draw", "take"} <= set(legal)
+    out = html.piles_html(v, legal)
+    assert 'id="tv-take">' in out and 'id="tv-draw">' in out  # neither disabled
+    # the player takes the turned-up card, discards another; the solitaire hand then
+    # draws from the pile (never the discards) and throws a card the player may take
+    top = v["discards"][-1]
+    table.submit({"seat": 0, "kind": "take", "data": None}, 10)
+    assert top in table.view(0)["hand"]
+    throw = next(c for c in table.view(0)["hand"] if c != top)
+    pile = table.view(0)["pile"]
+    table.submit({"seat": 0, "kind": "discard", "data": throw}, 20)
+    v = table.view(0)
+    assert v["phase"] == "draw" and v["discards"][-2] == throw  # still under its throw
+    assert v["pile"] == pile - 1  # the solitaire hand drew from the pile
+    legal = table.legal(0)
+    assert "take" in legal and 'id="tv-take">' in html.piles_html(v, legal)
+    # not the player's turn (after the draw): both buttons are disabled
+    table.submit({"seat": 0, "kind": "draw", "data": None}, 30)
+    out = html.piles_html(table.view(0), table.legal(0))
+    assert 'id="tv-take" disabled' in out and 'id="tv-draw" disabled' in out
+
+
+def test_score_sheet_counts_the_hand_just_over_and_solitaire_is_one_hand() -> None:
+    s = setup("bot", 7, players="2", target="500")
+    table = engine(s)
+    person = TriBot("hard")
+    now = 0
+    while not MATCH.between(table.state):
+        assert not table.over
+        st = table.state
+        m = None
+        if 0 in GAME.to_move(st.cur):
+            m = person.choose(bot_context(GAME, st.cur, 0, random.Random(st.step)))
+        now += 1000
+        if m is not None:
+            table.submit(m.to_json(), now)
+        else:
+            table.advance(now + 10_000)
+            now += 10_000
+    html = screen_html(["You", "The computer"], "bot", s)
+    v = table.view(0)
+    out = html.scores_html(v)
+    assert "Before hand 1" not in out
+    cells = "".join(f"<td>{x}</td>" for x in v["hand_scores"])
+    assert f'<th scope="row">Hand 1</th>{cells}' in out
+    totals = "".join(f"<td>{x}</td>" for x in v["totals"])
+    assert f"After hand 1</th>{totals}" in out and "Scores (to 500 points)" in out
+    table.submit({"seat": 0, "kind": "next-hand", "data": None}, now + 10)
+    out = html.scores_html(table.view(0))
+    assert f'<th scope="row">Hand 1</th>{cells}' in out and f"Before hand 2</th>{totals}" in out
+    sol = setup("solitaire", 4)
+    out = screen_html(["You"], "solitaire", sol).scores_html(engine(sol).view(0))
+    assert "Score (one hand)" in out and "500" not in out

@@ -224,7 +224,9 @@ def test_solitaire_game_finished(page: Any, site: Any) -> None:
     assert_axe(page, "setup")
     page.get_by_role("button", name="Start").click()
     expect(page.locator("#tv-sol")).to_be_visible(timeout=30_000)
-    expect(page.locator("#tv-take")).to_be_disabled()  # the solitaire hand takes no discards
+    # the player may take the discard; only the solitaire hand never does
+    expect(page.locator("#tv-take")).to_be_enabled()
+    expect(page.locator("#kit-status")).to_contain_text("draw from the pile or take the discard")
     assert_axe(page, "solitaire table")
     table = play_to_the_end(page, setup)
     check_result(page, table, "you win")

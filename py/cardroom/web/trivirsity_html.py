@@ -236,22 +236,32 @@ card, or press <kbd>Alt</kbd>+<kbd>←</kbd>/<kbd>→</kbd>, to arrange your han
         return groups
 
     def scores_html(self, v: dict[str, Any]) -> str:
-        teams = team_names(self.setup, self.names, [0] if v["solitaire"] else v["teams"])
+        """The score sheet: a row per hand played (the hand just over included, before
+        Next hand is pressed) and the running totals, per team."""
+        solo = v["solitaire"] is not None
+        teams = team_names(self.setup, self.names, [0] if solo else v["teams"])
         head = "".join(f'<th scope="col">{escape(t)}</th>' for t in teams)
+        hands = [h["scores"] for h in v["history"]]
+        over = v["hand_scores"] is not None  # this hand is over: its row and the totals
+        if over:
+            hands.append(v["hand_scores"])
         rows = []
-        for k, h in enumerate(v["history"], start=1):
+        for k, scores in enumerate(hands, start=1):
             per = [0] * len(teams)
-            for s, x in enumerate(h["scores"]):
-                per[v["teams"][s] if v["solitaire"] is None else 0] += x
+            for s, x in enumerate(scores):
+                per[0 if solo else v["teams"][s]] += x
             cells = "".join(f"<td>{x}</td>" for x in per)
             rows.append(f'<tr><th scope="row">Hand {k}</th>{cells}</tr>')
-        total = "".join(f"<td>{x}</td>" for x in v["scores"])
+        totals = v["totals"] if over else v["scores"]
+        total = "".join(f"<td>{x}</td>" for x in totals)
+        when = "After" if over else "Before"
         target = v["match_target"]
-        goal = f"to {target} points" if target else "one hand"
+        goal = f"to {target} points" if target and not solo else "one hand"
+        title = "Score" if solo else "Scores"
         return (
-            f'<h2 id="tv-scores-h" class="tv-h">Scores ({goal})</h2>'
+            f'<h2 id="tv-scores-h" class="tv-h">{title} ({goal})</h2>'
             f'<table class="tv-score-table"><thead><tr><th scope="col">Hand</th>{head}</tr>'
-            f'</thead><tbody>{"".join(rows)}<tr class="tv-total"><th scope="row">Before '
+            f'</thead><tbody>{"".join(rows)}<tr class="tv-total"><th scope="row">{when} '
             f"hand {v['hand_no']}</th>{total}</tr></tbody></table>"
         )
 
