@@ -533,3 +533,15 @@ def test_score_sheet_counts_the_hand_just_over_and_solitaire_is_one_hand() -> No
     sol = setup("solitaire", 4)
     out = screen_html(["You"], "solitaire", sol).scores_html(engine(sol).view(0))
     assert "Score (one hand)" in out and "500" not in out
+
+
+def test_the_score_sheet_of_many_players_has_a_row_each() -> None:
+    s = setup("bot", 3, players="8", target="hand")
+    names = ["You"] + [f"Computer {k}" for k in range(1, 8)]
+    out = screen_html(names, "bot", s).scores_html(engine(s).view(0))
+    assert "tv-turned" in out and out.count('<th scope="row">') == 8
+    assert '<th scope="row">Computer 7</th><td class="tv-total">0</td>' in out
+    assert '<th scope="col" class="tv-total">Before hand 1</th>' in out
+    s4 = setup("bot", 3, players="4", target="hand")
+    out = screen_html(names[:4], "bot", s4).scores_html(engine(s4).view(0))
+    assert "tv-turned" not in out and '<th scope="col">Computer 3</th>' in out

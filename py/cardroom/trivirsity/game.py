@@ -548,10 +548,9 @@ def judge_play(k: Seen, kind: str, d: Any) -> Judged:
             raise IllegalMove(f"words need {k.min_len} letters or more")
         suit = _word_suit(cards)
         if suit is None:
-            raise IllegalMove(
-                "a word's cards are all of one suit, with one card of that suit at least "
-                "(tri-colour wilds fit any suit)"
-            )
+            if all(is_tri(c) for c in cards):
+                raise IllegalMove("a word needs a card of its suit, not tri-colour wilds only")
+            raise IllegalMove("a word's cards are all of one suit (tri-colour wilds fit any)")
         why = _spell_ok(cards, spelled, suit)
         if why:
             raise IllegalMove(why)

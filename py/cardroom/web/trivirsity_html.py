@@ -24,6 +24,8 @@ from cardroom.web.trivirsity_spelling import claim_choices, grow_spots
 
 __all__ = ["GROUPS", "TriHtml", "card_html", "describe_end", "tile_html"]
 
+#: The most teams the score sheet shows as columns; with more it turns (a row per team).
+WIDE_SHEET = 4
 #: The most claims of the top discard offered as buttons (a wild fits many words).
 MAX_CLAIMS = 8
 GROUPS = (("R", "Winding Red"), ("G", "Wavey Green"), ("O", "Curvy Orange"), ("*", "Tri-colour"))
@@ -236,33 +238,49 @@ card, or press <kbd>Alt</kbd>+<kbd>←</kbd>/<kbd>→</kbd>, to arrange your han
         return groups
 
     def scores_html(self, v: dict[str, Any]) -> str:
-        """The score sheet: a row per hand played (the hand just over included, before
-        Next hand is pressed) and the running totals, per team."""
+        """The score sheet: each hand played (the hand just over included, before Next hand
+        is pressed) and the running totals, per team: a column per team, or with more
+        than :data:`WIDE_SHEET` teams a row per team (so the sheet keeps to its column)."""
         solo = v["solitaire"] is not None
         teams = team_names(self.setup, self.names, [0] if solo else v["teams"])
-        head = "".join(f'<th scope="col">{escape(t)}</th>' for t in teams)
         hands = [h["scores"] for h in v["history"]]
         over = v["hand_scores"] is not None  # this hand is over: its row and the totals
         if over:
             hands.append(v["hand_scores"])
-        rows = []
-        for k, scores in enumerate(hands, start=1):
+        per_hand = []
+        for scores in hands:
             per = [0] * len(teams)
             for s, x in enumerate(scores):
                 per[0 if solo else v["teams"][s]] += x
-            cells = "".join(f"<td>{x}</td>" for x in per)
-            rows.append(f'<tr><th scope="row">Hand {k}</th>{cells}</tr>')
+            per_hand.append(per)
         totals = v["totals"] if over else v["scores"]
-        total = "".join(f"<td>{x}</td>" for x in totals)
-        when = "After" if over else "Before"
+        when = f"{'After' if over else 'Before'} hand {v['hand_no']}"
         target = v["match_target"]
         goal = f"to {target} points" if target and not solo else "one hand"
-        title = "Score" if solo else "Scores"
+        title = f'<h2 id="tv-scores-h" class="tv-h">{"Score" if solo else "Scores"} ({goal})</h2>'
+        if len(teams) > WIDE_SHEET:
+            head = "".join(f'<th scope="col">Hand {k}</th>' for k in range(1, len(hands) + 1))
+            rows = "".join(
+                f'<tr><th scope="row">{escape(t)}</th>'
+                + "".join(f"<td>{per[i]}</td>" for per in per_hand)
+                + f'<td class="tv-total">{totals[i]}</td></tr>'
+                for i, t in enumerate(teams)
+            )
+            return (
+                f'{title}<table class="tv-score-table tv-turned"><thead><tr>'
+                f'<th scope="col">Player</th>{head}<th scope="col" class="tv-total">{when}</th>'
+                f"</tr></thead><tbody>{rows}</tbody></table>"
+            )
+        head = "".join(f'<th scope="col">{escape(t)}</th>' for t in teams)
+        rows = "".join(
+            f'<tr><th scope="row">Hand {k}</th>{"".join(f"<td>{x}</td>" for x in per)}</tr>'
+            for k, per in enumerate(per_hand, start=1)
+        )
+        total = "".join(f"<td>{x}</td>" for x in totals)
         return (
-            f'<h2 id="tv-scores-h" class="tv-h">{title} ({goal})</h2>'
-            f'<table class="tv-score-table"><thead><tr><th scope="col">Hand</th>{head}</tr>'
-            f'</thead><tbody>{"".join(rows)}<tr class="tv-total"><th scope="row">{when} '
-            f"hand {v['hand_no']}</th>{total}</tr></tbody></table>"
+            f'{title}<table class="tv-score-table"><thead><tr><th scope="col">Hand</th>{head}'
+            f'</tr></thead><tbody>{rows}<tr class="tv-total"><th scope="row">{when}</th>'
+            f"{total}</tr></tbody></table>"
         )
 
     def hand_summary(self, v: dict[str, Any]) -> str:
