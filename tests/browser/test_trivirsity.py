@@ -592,6 +592,14 @@ def test_a_tablet_plays_words_by_tapping_cards(
                 expect(page.locator("#tv-check")).to_have_text(want.text)
                 expect(page.locator("#tv-check")).to_have_class("tv-check is-bad")
                 expect(page.locator("#tv-lay")).to_be_disabled()
+                # a move sent all the same (the button forced on) is refused by the engine,
+                # which says why on screen; nothing is laid
+                page.evaluate("document.querySelector('#tv-lay').disabled = false")
+                touch.tap(page.locator("#tv-lay"))
+                why = want.text.split(": ", 1)[1]
+                expect(page.locator("#tv-check")).to_have_text(f"Not done: {why}")
+                expect(page.locator("#tv-check")).to_have_class("tv-check is-bad")
+                assert len(saved_moves(page)) == len(moves)
                 refused = True
                 # the word itself, tapped in its one suit, is approved in that suit
                 tap_cards(page, touch, cards, m.data["word"])

@@ -122,7 +122,7 @@ def check_word(word: str, min_len: int = 3) -> tuple[bool, str]:
     if len(w) < min_len:
         return False, f"too short: words need {min_len} letters or more"
     if not wordlist.is_word(w):
-        return False, "not in the dictionary (ENABLE: no proper names, no abbreviations)"
+        return False, "not in the dictionary (the game's ENABLE list: no names, no abbreviations)"
     return True, "in the dictionary"
 
 
