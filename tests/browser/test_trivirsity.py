@@ -486,6 +486,7 @@ def tap_cards(page: Any, touch: Touch, cards: list[str], letters: str, clear: bo
         touch.tap(page.locator(f'#tv-hand [data-card="{code}"]'))
         if is_wild(code):
             touch.tap(page.locator(f'#tv-pick [data-letter="{ch}"]'))
+            expect(page.locator("#tv-pick")).to_be_hidden()  # the letter given, the row goes
         expect(page.locator("#tv-type")).to_have_value(letters[:k])
 
 
@@ -585,6 +586,14 @@ def test_a_tablet_plays_words_by_tapping_cards(
             cards = list(m.data["cards"])
             mixed = mixed_suit_cards(v["hand"], cards)
             if mixed is not None and not any(is_wild(c) for c in cards):
+                # a wild tapped asks for its letter; once given, the letters row goes
+                wild = next(c for c in v["hand"] if is_wild(c))
+                touch.tap(page.locator("#tv-clear"))
+                touch.tap(page.locator(f'#tv-hand [data-card="{wild}"]'))
+                expect(page.locator("#tv-pick")).to_be_visible()
+                touch.tap(page.locator('#tv-pick [data-letter="e"]'))
+                expect(page.locator("#tv-pick")).to_be_hidden()
+                expect(page.locator("#tv-type")).to_have_value("e")
                 letters = "".join(c[1].lower() for c in mixed)
                 tap_cards(page, touch, mixed, letters)
                 want = lay_status(v, Spelling(letters, tuple(mixed), None))

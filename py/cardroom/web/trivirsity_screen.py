@@ -29,7 +29,7 @@ from cardroom.web.kit_logic import WEB_GAMES, LocalEngine, Route, Setup
 from cardroom.web.kit_screen import KitScreen, mount_game
 from cardroom.web.kit_table import Table
 from cardroom.web.trivirsity_html import GROUPS, card_html
-from cardroom.web.trivirsity_input import TriInput
+from cardroom.web.trivirsity_input import TOUCHED, TriInput
 from cardroom.web.trivirsity_logic import (
     card_name,
     describe,
@@ -332,8 +332,9 @@ class TriUI(TriInput, TriWindow, GameUI):
         if b is None or b.disabled:
             return
         code, at = self.dragged
-        if dom.attr(b, "data-card") == code and js.performance.now() - at < 1000:
-            return
+        card = dom.attr(b, "data-card")
+        if card and code in (card, TOUCHED) and js.performance.now() - at < 1000:
+            return  # the click after a drag or a finger's pick (picked on lifting)
         t, me = self.table, self.me()
         self.note = None  # a refusal is shown until the next press
         bid = dom.attr(b, "id")
@@ -342,6 +343,7 @@ class TriUI(TriInput, TriWindow, GameUI):
         elif b.hasAttribute("data-letter") and self.picking:
             self.sel.append((self.picking, dom.attr(b, "data-letter") or "a"))
             self.picking = None
+            dom.q("#tv-pick", self.area).hidden = True  # the letter is given: the row goes
             self.text = "".join(ch for _, ch in self.sel)
             self.render(t)
             dom.q("#tv-type", self.area).focus()
