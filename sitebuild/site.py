@@ -39,7 +39,7 @@ def build(out: Path | str = "dist", quiet: bool = False) -> Path:
     rt = runtime.vendor_runtime(out, quiet)
 
     # the Tri-Virsity word index, fetched when its screen opens (never on the start path)
-    words_name, words_info = words.write_index(out, ROOT / "py/cardroom/data/enable1.txt.gz")
+    words_name, words_info = words.write_index(out, words.playable_words())
     log(f"  {words_name}: {(out / words_name).stat().st_size:,} bytes", quiet)
 
     # networkx for the tournament director, fetched when its screen opens

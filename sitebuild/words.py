@@ -1,6 +1,8 @@
-"""The Tri-Virsity word index: the ENABLE list (``cardroom/data/enable1.txt.gz``, kept out
-of the package zip, ``package.LAZY``) front-coded at build time for the page to fetch when
-the Tri-Virsity screen opens, never on the start path.
+"""The Tri-Virsity word index: the playable list (ENABLE without slurs and obscenities,
+filtered at build time by ``sitebuild.wordfilter``; the package's copy
+``cardroom/data/enable1.txt.gz`` is kept out of the package zip, ``package.LAZY``)
+front-coded for the page to fetch when the Tri-Virsity screen opens, never on the start
+path.
 
 Front coding stores each word of the sorted list as the length of the prefix it shares with
 the word before and the rest of it: the sorted list, i.e. a trie flattened in order, which
@@ -19,9 +21,10 @@ from pathlib import Path
 
 from cardroom.trivirsity.words import INDEX_MAGIC, decode_index
 
+from . import wordfilter
 from .common import content_name
 
-__all__ = ["INDEX_INFO", "encode_index", "write_index"]
+__all__ = ["INDEX_INFO", "encode_index", "playable_words", "write_index"]
 
 #: Where the package finds the index's address (a file added to the package zip).
 INDEX_INFO = "data/word_index.json"
@@ -43,10 +46,23 @@ def encode_index(words: list[str]) -> bytes:
     return gzip.compress(INDEX_MAGIC + "\n".join(lines).encode("ascii"), 9, mtime=0)
 
 
-def write_index(out: Path, source: Path) -> tuple[str, bytes]:
-    """Write the index under ``out/words/``; return (its path relative to ``out``, the
-    JSON the package reads to find it)."""
-    words = gzip.decompress(source.read_bytes()).decode("ascii").split()
+def playable_words() -> list[str]:
+    """The playable list, filtered now from ENABLE against cuss (``sitebuild.wordfilter``);
+    the build stops if the package's copy (what the engine and the referee read) differs."""
+    kept, _gone = wordfilter.playable(
+        wordfilter.read_list(wordfilter.SOURCE), wordfilter.cuss_ratings()
+    )
+    if wordfilter.read_list(wordfilter.PACKAGED) != kept:
+        raise SystemExit(
+            "word list: py/cardroom/data/enable1.txt.gz is not ENABLE filtered against cuss: "
+            "run python -m sitebuild.wordfilter"
+        )
+    return kept
+
+
+def write_index(out: Path, words: list[str]) -> tuple[str, bytes]:
+    """Write the index of ``words`` under ``out/words/``; return (its path relative to
+    ``out``, the JSON the package reads to find it)."""
     data = encode_index(words)
     if decode_index(data) != words:
         raise SystemExit("word index: does not decode to the word list")

@@ -168,7 +168,7 @@ def test_a_wild_fits_its_suit_and_a_tri_colour_wild_any_suit():
 
 def test_dictionary_loads_once_sorted_and_whole():
     words = W.load()
-    assert len(words) == 172_823 and words == sorted(words)
+    assert len(words) == 172_586 and words == sorted(words)  # ENABLE less 237 (wordfilter)
     assert W.load() is words  # loaded once (its time: benchmarks/trivirsity_browser.py)
     assert W.load_seconds() is not None
 

@@ -24,7 +24,14 @@ from cardroom.web.trivirsity_logic import (
     options_problem,
     seat_names,
 )
-from cardroom.web.trivirsity_spelling import build_status, grow_spots, lay_status, spell
+from cardroom.web.trivirsity_spelling import (
+    Spelling,
+    accepts,
+    build_status,
+    grow_spots,
+    lay_status,
+    spell,
+)
 from sitebuild.words import encode_index
 
 
@@ -190,16 +197,28 @@ def test_spell_prefers_real_letters_and_one_suit() -> None:
     assert spell(hand, "C-A-T!").letters == "cat"
 
 
+def dealt(hand: list[str], check: str = "strict", draw: str | None = None):
+    """A two-player hand whose seat 0 holds ``hand`` (the rest of its ten cards dealt at
+    random) and has drawn ``draw`` (or some card) from the pile: its turn to play."""
+    stack = [[i, c] for i, c in enumerate(hand)]
+    if draw is not None:
+        stack.append([21, draw])  # R-108: ten cards each, the card turned up, the pile
+    s = GAME.new(5, check=check, stack=stack)
+    return GAME.apply(s, Move(0, "draw"))
+
+
 def view_for(hand: list[str], words: list[dict] | None = None, check: str = "strict") -> dict:
-    return {
-        "seat": 0,
-        "min_len": [3, 3],
-        "check": check,
-        "hand": hand,
-        "taken": "",
-        "pending": [],
-        "words": words or [],
-    }
+    """Seat 0's view after its draw, holding exactly ``hand`` and the table ``words``."""
+    from dataclasses import replace  # noqa: PLC0415
+
+    from cardroom.trivirsity.game import Word  # noqa: PLC0415
+
+    s = dealt([], check)
+    table = tuple(
+        Word(w["id"], w["suit"], tuple(w["cards"]), w["letters"], tuple(w["owners"]))
+        for w in words or []
+    )
+    return GAME.view(replace(s, hands=(tuple(hand), s.hands[1]), words=table), 0)
 
 
 def test_lay_status_says_why() -> None:
@@ -217,8 +236,119 @@ def test_lay_status_says_why() -> None:
     assert not st.ok and "cannot spell" in st.text
 
 
+def test_a_too_short_word_is_refused_not_approved() -> None:
+    hand = ["RO1", "RX1", "RE1", "GE1"]
+    st = lay_status(view_for(hand), spell(hand, "ox"))
+    assert not st.ok and st.tone == "bad"  # no green tick for a refused word
+    assert st.text == "OX: words need 3 letters or more."
+
+
+def tapped(hand: list[str], *cards: str, letters: str = "") -> Spelling:
+    """The builder's spelling of cards tapped one by one (a wild's letter given)."""
+    from cardroom.trivirsity.deck import card_letter  # noqa: PLC0415
+
+    word = "".join(card_letter(c) or letters[i] for i, c in enumerate(cards))
+    return Spelling(word, tuple(cards), None)
+
+
+def test_tapped_cards_of_two_suits_are_refused_as_the_engine_refuses_them() -> None:
+    # the play-test: green G, red U, green M tapped, no tri-colour wild
+    hand = ["GG1", "RU1", "GM1", "GU1", "RE1", "OS1"]
+    v = view_for(hand)
+    sp = tapped(hand, "GG1", "RU1", "GM1")
+    st = lay_status(v, sp)
+    assert not st.ok and st.tone == "bad"
+    assert st.text.startswith("GUM: a word's cards are all of one suit")
+    s = dealt([])
+    s = replace_hand(s, hand)
+    with pytest.raises(IllegalMove):
+        GAME.apply(s, Move(0, "lay", {"cards": list(sp.cards), "word": "gum"}))
+    # the same word in one suit is approved, in its own suit (not "Winding Red")
+    st = lay_status(v, tapped(hand, "GG1", "GU1", "GM1"))
+    assert st.ok and st.tone == "ok"
+    assert st.text == "GUM is a word: 20 points in Wavey Green."
+    assert (
+        "in Curvy Orange"
+        in lay_status(
+            view_for(["OC1", "OA1", "OT1", "RE1"]), spell(["OC1", "OA1", "OT1", "RE1"], "cat")
+        ).text
+    )
+
+
+def replace_hand(s, hand: list[str]):
+    from dataclasses import replace  # noqa: PLC0415
+
+    return replace(s, hands=(tuple(hand), s.hands[1]))
+
+
+def test_a_wild_of_another_suit_cannot_build_and_the_builder_says_so() -> None:
+    # the play-test: an orange wild added to the green word GAWK
+    hand = ["GG1", "GA1", "GW1", "GK1", "O*1", "RE1", "RS1"]
+    s = replace_hand(dealt([]), hand)
+    s = GAME.apply(s, Move(0, "lay", {"cards": ["GG1", "GA1", "GW1", "GK1"], "word": "gawk"}))
+    v = GAME.view(s, 0)
+    w = v["words"][0]
+    sp = tapped(v["hand"], "O*1", letters="y")
+    st = build_status(v, sp, w, "back")
+    assert not st.ok and st.tone == "bad"
+    assert st.text == "GAWKY: the Orange wild is not in Wavey Green, the word's suit."
+    with pytest.raises(IllegalMove):
+        GAME.apply(
+            s, Move(0, "build", {"word": w["id"], "end": "back", "cards": ["O*1"], "letters": "y"})
+        )
+    # a wild of the word's own suit may, and the builder says the suit
+    s2 = replace_hand(s, ["G*1", "RE1", "RS1"])
+    v2 = GAME.view(s2, 0)
+    st = build_status(v2, tapped(v2["hand"], "G*1", letters="y"), w, "back")
+    assert st.ok and st.text == "GAWKY is a word in Wavey Green: you score 20."
+
+
+def test_the_builders_verdict_is_the_engines_on_every_move() -> None:
+    """Over many random hands and plays (sampled, and made wrong on purpose: cards of the
+    wrong suit, other letters, too short), the builder's verdict is exactly whether the
+    engine applies the move."""
+    rng = random.Random(11)
+    checked = refused = 0
+    for seed in range(40):
+        check = "challenge" if seed % 4 == 0 else "strict"
+        s = GAME.new(seed, check=check)
+        s = GAME.apply(s, Move(0, "draw"))
+        space = GAME.legal_moves(s, 0)
+        v = GAME.view(s, 0)
+        hand = list(v["hand"])
+        moves = [space.sample(rng) for _ in range(6)]
+        for _ in range(10):
+            cards = rng.sample(hand, rng.randint(1, 4))
+            word = "".join(rng.choice("aeiostrgum") for _ in cards)
+            moves.append(Move(0, "lay", {"cards": cards, "word": word}))
+        for m in moves:
+            data = m.to_json().get("data")
+            try:
+                GAME.apply(s, m)
+                took = True
+            except IllegalMove:
+                took = False
+            if m.kind == "lay":
+                sp = Spelling(data["word"], tuple(data["cards"]), None)
+                assert lay_status(v, sp).ok == took, (m, lay_status(v, sp))
+            elif m.kind == "build":
+                w = next(x for x in v["words"] if x["id"] == data["word"])
+                sp = Spelling(data["letters"], tuple(data["cards"]), None)
+                assert build_status(v, sp, w, data["end"]).ok == took
+            assert accepts(v, m.kind, data) == took
+            checked += 1
+            refused += not took
+    assert checked > 500 and 100 < refused < checked
+
+
 def test_build_status_and_grow_spots() -> None:
-    word = {"id": 1, "suit": "R", "letters": "cat", "cards": [], "owners": []}
+    word = {
+        "id": 1,
+        "suit": "R",
+        "letters": "cat",
+        "cards": ["RC1", "RA1", "RT1"],
+        "owners": [1] * 3,
+    }
     hand = ["RS1", "GE1", "RE1"]
     v = view_for(hand, [word])
     assert build_status(v, spell(hand, "s", suit="R"), word, "back").ok
@@ -328,3 +458,90 @@ def test_one_player_may_play_as_a_beginner() -> None:
     client = engine(r.setup.with_seed(7))
     hands = [len(client.view(s)["hand"]) for s in range(3)]
     assert sorted(hands)[0] in (8, 9) and hands[1] < hands[0] and hands[1] < hands[2]
+
+
+# ------------------------------------------------------------------ solitaire and the sheet
+
+
+def screen_html(names: list[str], mode: str, s: Setup):
+    from cardroom.web.trivirsity_html import TriHtml  # noqa: PLC0415
+
+    html = TriHtml()
+    html.setup, html.mode, html.names = s, mode, names
+    html.shown, html.target, html.order = None, None, {}
+    return html
+
+
+def test_solitaire_player_may_take_the_discard() -> None:
+    """R-200: the player draws from the pile or takes the discard (the book's "the player
+    draws a card from the draw pile or the discard pile"); only the solitaire hand never
+    takes a discard. The button is enabled exactly when the engine lists the move."""
+    s = setup("solitaire", 4)
+    table = engine(s)
+    html = screen_html(["You"], "solitaire", s)
+    v, legal = table.view(0), table.legal(0)
+    assert {"draw", "take"} <= set(legal)
+    out = html.piles_html(v, legal)
+    assert 'id="tv-take">' in out and 'id="tv-draw">' in out  # neither disabled
+    # the player takes the turned-up card, discards another; the solitaire hand then
+    # draws from the pile (never the discards) and throws a card the player may take
+    top = v["discards"][-1]
+    table.submit({"seat": 0, "kind": "take", "data": None}, 10)
+    assert top in table.view(0)["hand"]
+    throw = next(c for c in table.view(0)["hand"] if c != top)
+    pile = table.view(0)["pile"]
+    table.submit({"seat": 0, "kind": "discard", "data": throw}, 20)
+    v = table.view(0)
+    assert v["phase"] == "draw" and v["discards"][-2] == throw  # still under its throw
+    assert v["pile"] == pile - 1  # the solitaire hand drew from the pile
+    legal = table.legal(0)
+    assert "take" in legal and 'id="tv-take">' in html.piles_html(v, legal)
+    # not the player's turn (after the draw): both buttons are disabled
+    table.submit({"seat": 0, "kind": "draw", "data": None}, 30)
+    out = html.piles_html(table.view(0), table.legal(0))
+    assert 'id="tv-take" disabled' in out and 'id="tv-draw" disabled' in out
+
+
+def test_score_sheet_counts_the_hand_just_over_and_solitaire_is_one_hand() -> None:
+    s = setup("bot", 7, players="2", target="500")
+    table = engine(s)
+    person = TriBot("hard")
+    now = 0
+    while not MATCH.between(table.state):
+        assert not table.over
+        st = table.state
+        m = None
+        if 0 in GAME.to_move(st.cur):
+            m = person.choose(bot_context(GAME, st.cur, 0, random.Random(st.step)))
+        now += 1000
+        if m is not None:
+            table.submit(m.to_json(), now)
+        else:
+            table.advance(now + 10_000)
+            now += 10_000
+    html = screen_html(["You", "The computer"], "bot", s)
+    v = table.view(0)
+    out = html.scores_html(v)
+    assert "Before hand 1" not in out
+    cells = "".join(f"<td>{x}</td>" for x in v["hand_scores"])
+    assert f'<th scope="row">Hand 1</th>{cells}' in out
+    totals = "".join(f"<td>{x}</td>" for x in v["totals"])
+    assert f"After hand 1</th>{totals}" in out and "Scores (to 500 points)" in out
+    table.submit({"seat": 0, "kind": "next-hand", "data": None}, now + 10)
+    out = html.scores_html(table.view(0))
+    assert f'<th scope="row">Hand 1</th>{cells}' in out and f"Before hand 2</th>{totals}" in out
+    sol = setup("solitaire", 4)
+    out = screen_html(["You"], "solitaire", sol).scores_html(engine(sol).view(0))
+    assert "Score (one hand)" in out and "500" not in out
+
+
+def test_the_score_sheet_of_many_players_has_a_row_each() -> None:
+    s = setup("bot", 3, players="8", target="hand")
+    names = ["You"] + [f"Computer {k}" for k in range(1, 8)]
+    out = screen_html(names, "bot", s).scores_html(engine(s).view(0))
+    assert "tv-turned" in out and out.count('<th scope="row">') == 8
+    assert '<th scope="row">Computer 7</th><td class="tv-total">0</td>' in out
+    assert '<th scope="col" class="tv-total">Before hand 1</th>' in out
+    s4 = setup("bot", 3, players="4", target="hand")
+    out = screen_html(names[:4], "bot", s4).scores_html(engine(s4).view(0))
+    assert "tv-turned" not in out and '<th scope="col">Computer 3</th>' in out

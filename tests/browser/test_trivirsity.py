@@ -224,7 +224,9 @@ def test_solitaire_game_finished(page: Any, site: Any) -> None:
     assert_axe(page, "setup")
     page.get_by_role("button", name="Start").click()
     expect(page.locator("#tv-sol")).to_be_visible(timeout=30_000)
-    expect(page.locator("#tv-take")).to_be_disabled()  # the solitaire hand takes no discards
+    # the player may take the discard; only the solitaire hand never does (R-200)
+    expect(page.locator("#tv-take")).to_be_enabled()
+    expect(page.locator("#kit-status")).to_contain_text("draw from the pile or take the discard")
     assert_axe(page, "solitaire table")
     table = play_to_the_end(page, setup)
     check_result(page, table, "you win")
@@ -461,3 +463,200 @@ def test_word_index_is_lazy_and_cached_for_offline(new_context: Any, serve_site:
     expect(page.locator("#kit-setup")).to_be_visible(timeout=60_000)
     ms = page.evaluate("() => document.documentElement.dataset.tvWords")
     assert ms is not None and ms != "error"
+
+
+# --------------------------------------------------------------------------- on a tablet
+
+
+def tablet(new_context: Any, playwright_instance: Any, width: int = 1024, height: int = 768):
+    device = dict(playwright_instance.devices["Galaxy Tab S4"])
+    device.pop("default_browser_type", None)
+    device["viewport"] = device["screen"] = {"width": width, "height": height}
+    return new_context(**device).new_page()
+
+
+def tap_cards(page: Any, touch: Touch, cards: list[str], letters: str, clear: bool = True) -> None:
+    """Spell by tapping the cards in order, as on a tablet (a wild asks for its letter,
+    tapped too); the word box shows each letter as it comes. ``clear``: tap Clear first
+    (which also lets go of a table word picked to build on)."""
+    if clear:
+        touch.tap(page.locator("#tv-clear"))
+    expect(page.locator("#tv-type")).to_have_value("")
+    for k, (code, ch) in enumerate(zip(cards, letters, strict=True), start=1):
+        touch.tap(page.locator(f'#tv-hand [data-card="{code}"]'))
+        if is_wild(code):
+            touch.tap(page.locator(f'#tv-pick [data-letter="{ch}"]'))
+            expect(page.locator("#tv-pick")).to_be_hidden()  # the letter given, the row goes
+        expect(page.locator("#tv-type")).to_have_value(letters[:k])
+
+
+def tap_move(page: Any, touch: Touch, m: Move) -> None:
+    """Make ``m`` through the page by touch alone: words are spelled by tapping cards."""
+    d = m.data
+    if m.kind in ("draw", "take", "no-discard", "trivirsity", "accept"):
+        button = {"draw": "#tv-draw", "take": "#tv-take", "no-discard": "#tv-nodiscard"}
+        touch.tap(
+            page.locator(button.get(m.kind, "#tv-tri" if m.kind == "trivirsity" else "#tv-accept"))
+        )
+    elif m.kind == "lay":
+        tap_cards(page, touch, list(d["cards"]), d["word"])
+        expect(page.locator("#tv-check")).to_have_class("tv-check is-ok")
+        expect(page.locator("#tv-lay")).to_be_enabled()
+        touch.tap(page.locator("#tv-lay"))
+    elif m.kind == "build":
+        touch.tap(page.locator("#tv-clear"))
+        touch.tap(page.locator(f'#tv-words [data-word="{d["word"]}"][data-end="{d["end"]}"]'))
+        tap_cards(page, touch, list(d["cards"]), d["letters"], clear=False)
+        expect(page.locator("#tv-build")).to_be_enabled()
+        touch.tap(page.locator("#tv-build"))
+    elif m.kind == "discard":
+        tap_cards(page, touch, [d], "a" if is_wild(d) else d[1].lower())  # a wild: any letter
+        touch.tap(page.locator("#tv-discard"))
+    elif m.kind == "claim":
+        touch.tap(page.locator(f'[data-claim="{d["word"]}:{d["end"]}:{d["letter"]}"]'))
+    else:
+        raise AssertionError(f"no way to tap {m.kind}")
+
+
+def mixed_suit_cards(hand: list[str], cards: list[str]) -> list[str] | None:
+    """The word's cards with its second card swapped for a letter card of another suit."""
+    suit = next(c[0] for c in cards if c[0] != "*")
+    other = next((c for c in hand if c[0] not in (suit, "*") and c[1] != "*"), None)
+    if other is None or len(cards) < 3 or cards[1][1] == "*":
+        return None
+    return [cards[0], other, *cards[2:]]
+
+
+@functools.cache
+def tap_seed() -> int:
+    """A short two-player hand (a few turns each) in which the person lays a word of letter
+    cards only while holding a letter card of another suit."""
+    opts = {"players": "2", "target": "hand"}
+    best = None
+    for seed in range(1, 80):
+        setup = make_setup("bot", seed, **opts)
+        table, n = simulate(setup)
+        if not table.over or n < 12 or (best is not None and n >= best[1]):
+            continue  # a few turns each, the computer's too
+        mirror_table = engine(setup)
+        for mv in table.moves:
+            if mv["seat"] == 0 and mv["kind"] == "lay":
+                cards = list(mv["data"]["cards"])
+                hand = mirror_table.view(0)["hand"]
+                if not any(is_wild(c) for c in cards) and mixed_suit_cards(hand, cards):
+                    best = (seed, n)
+                break
+            mirror_table.submit(mv, int(mv.get("at") or 0))
+        if best is not None and best[1] <= 20:
+            break
+    assert best is not None, "no seed"
+    return best[0]
+
+
+def test_a_tablet_plays_words_by_tapping_cards(
+    new_context: Any, playwright_instance: Any, site: Any
+) -> None:
+    """The play-test's tablet: every word is spelled by tapping cards. Cards of two suits
+    tapped are refused with the engine's own reason (no green tick, Lay down disabled);
+    the word in one suit names its own suit; the hand is played to its end by touch."""
+    from cardroom.trivirsity.deck import SUIT_NAMES  # noqa: PLC0415
+    from cardroom.web.trivirsity_spelling import Spelling, lay_status  # noqa: PLC0415
+
+    page = tablet(new_context, playwright_instance)
+    seed = tap_seed()
+    setup = make_setup("bot", seed, players="2", target="hand")
+    open_site(
+        page, site, f"/?game=tri-virsity&players=2&mode=bot&target=hand&seed={seed}&autostart=1"
+    )
+    expect(page.locator("#tv-hand [data-card]").first).to_be_visible(timeout=30_000)
+    touch = Touch(page)
+    refused = False
+    deadline = time.monotonic() + 3 * GAME_TIMEOUT_S  # a tap at a time, on a busy machine
+    while time.monotonic() < deadline:
+        moves = saved_moves(page)
+        table = mirror(setup, moves)
+        if table.over:
+            break
+        m = person_move(table)
+        if m is None:
+            page.wait_for_timeout(150)
+            continue
+        if m.kind == "lay" and not refused:
+            v = table.view(0)
+            cards = list(m.data["cards"])
+            mixed = mixed_suit_cards(v["hand"], cards)
+            if mixed is not None and not any(is_wild(c) for c in cards):
+                # a wild tapped asks for its letter; once given, the letters row goes
+                wild = next(c for c in v["hand"] if is_wild(c))
+                touch.tap(page.locator("#tv-clear"))
+                touch.tap(page.locator(f'#tv-hand [data-card="{wild}"]'))
+                expect(page.locator("#tv-pick")).to_be_visible()
+                touch.tap(page.locator('#tv-pick [data-letter="e"]'))
+                expect(page.locator("#tv-pick")).to_be_hidden()
+                expect(page.locator("#tv-type")).to_have_value("e")
+                letters = "".join(c[1].lower() for c in mixed)
+                tap_cards(page, touch, mixed, letters)
+                want = lay_status(v, Spelling(letters, tuple(mixed), None))
+                assert not want.ok and "one suit" in want.text
+                expect(page.locator("#tv-check")).to_have_text(want.text)
+                expect(page.locator("#tv-check")).to_have_class("tv-check is-bad")
+                expect(page.locator("#tv-lay")).to_be_disabled()
+                # a move sent all the same (the button forced on) is refused by the engine,
+                # which says why on screen; nothing is laid
+                page.evaluate("document.querySelector('#tv-lay').disabled = false")
+                touch.tap(page.locator("#tv-lay"))
+                why = want.text.split(": ", 1)[1]
+                expect(page.locator("#tv-check")).to_have_text(f"Not done: {why}")
+                expect(page.locator("#tv-check")).to_have_class("tv-check is-bad")
+                assert len(saved_moves(page)) == len(moves)
+                refused = True
+                # the word itself, tapped in its one suit, is approved in that suit
+                tap_cards(page, touch, cards, m.data["word"])
+                suit = SUIT_NAMES[next(c[0] for c in cards if c[0] != "*")]
+                expect(page.locator("#tv-check")).to_contain_text(f"points in {suit}.")
+        tap_move(page, touch, m)
+        page.wait_for_function(
+            """(n) => { for (let i = 0; i < sessionStorage.length; i++) {
+                  const k = sessionStorage.key(i);
+                  if (k.startsWith('cardroom:game:'))
+                    return JSON.parse(sessionStorage.getItem(k)).moves.length > n;
+               } return false; }""",
+            arg=len(moves),
+        )
+    else:
+        raise AssertionError("the game did not end in time")
+    assert refused, "no word was tried with cards of two suits"
+    assert any(mv["seat"] == 0 and mv["kind"] == "lay" for mv in table.moves)
+    r = table.view(0)["result"]
+    headline = "tie" if r["winner"] is None else ("You win" if r["winner"] == 0 else "wins")
+    check_result(page, table, headline)
+
+
+@pytest.mark.parametrize(("players", "width", "height"), [(8, 1366, 768), (6, 1024, 768)])
+def test_the_score_sheet_never_covers_the_hand(
+    new_context: Any, playwright_instance: Any, site: Any, players: int, width: int, height: int
+) -> None:
+    """With 6-8 players the score sheet turns (a row per player): it keeps to its column,
+    left of the hand (the play-test measured it over the hand)."""
+    page = tablet(new_context, playwright_instance, width, height)
+    open_site(
+        page,
+        site,
+        f"/?game=tri-virsity&players={players}&mode=bot&target=hand&seed=3&autostart=1",
+    )
+    expect(page.locator("#tv-hand [data-card]").first).to_be_visible(timeout=30_000)
+    boxes = page.evaluate(
+        """() => Object.fromEntries(['.tv-score-table', '#tv-scores', '#tv-hand', '#tv-play',
+             '.tv-builder'].map(s => { const r = document.querySelector(s)
+             .getBoundingClientRect(); return [s, [r.left, r.top, r.right, r.bottom]]; }))"""
+    )
+    table, hand = boxes[".tv-score-table"], boxes["#tv-hand"]
+    assert table[2] <= hand[0], f"score table right {table[2]} over the hand from {hand[0]}"
+    for a in (".tv-score-table", "#tv-scores"):
+        for b in ("#tv-play", "#tv-hand", ".tv-builder"):
+            ra, rb = boxes[a], boxes[b]
+            overlap = ra[0] < rb[2] and rb[0] < ra[2] and ra[1] < rb[3] and rb[1] < ra[3]
+            assert not overlap, (a, ra, b, rb)
+    # every player's column is on the sheet, and the page does not scroll sideways
+    expect(page.locator(".tv-score-table tbody th[scope=row]")).to_have_count(players)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width

@@ -25,6 +25,7 @@ __all__ = [
     "TRI_POINTS",
     "WILD_POINTS",
     "card_letter",
+    "card_name",
     "card_points",
     "card_suit",
     "deck",
@@ -123,6 +124,15 @@ def card_points(card: str) -> int:
     if card[1] == "*":
         return WILD_POINTS
     return LETTERS[card[1]][1]
+
+
+def card_name(card: str) -> str:
+    """ "Red E", "Green wild", "Tri-colour wild": a card in words (the engine's reasons, the
+    screen's log and buttons)."""
+    if card[0] == "*":
+        return "Tri-colour wild"
+    suit = {"R": "Red", "G": "Green", "O": "Orange"}[card[0]]
+    return f"{suit} wild" if card[1] == "*" else f"{suit} {card[1]}"
 
 
 def fits_suit(card: str, suit: str) -> bool:

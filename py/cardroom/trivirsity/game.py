@@ -53,8 +53,10 @@ from ..core import (
 from . import words as wordlist
 from .deck import (
     ALL_CARDS,
+    SUIT_NAMES,
     SUITS,
     card_letter,
+    card_name,
     card_points,
     card_suit,
     deck,
@@ -65,6 +67,8 @@ from .deck import (
 
 __all__ = [
     "GAME",
+    "Judged",
+    "Seen",
     "VARIANTS",
     "Play",
     "Rules",
@@ -73,6 +77,8 @@ __all__ = [
     "TriVirsity",
     "Word",
     "check_word",
+    "judge",
+    "judge_play",
     "make_rules",
 ]
 
@@ -116,7 +122,7 @@ def check_word(word: str, min_len: int = 3) -> tuple[bool, str]:
     if len(w) < min_len:
         return False, f"too short: words need {min_len} letters or more"
     if not wordlist.is_word(w):
-        return False, "not in the dictionary (ENABLE: no proper names, no abbreviations)"
+        return False, "not in the dictionary (the game's ENABLE list: no names, no abbreviations)"
     return True, "in the dictionary"
 
 
@@ -399,10 +405,10 @@ def _spell_ok(cards: tuple[str, ...], letters: str, suit: str) -> str | None:
         return "one letter per card"
     for c, ch in zip(cards, letters, strict=True):
         if not fits_suit(c, suit):
-            return f"{c} is not in the word's suit"
+            return f"the {card_name(c)} is not in {SUIT_NAMES[suit]}, the word's suit"
         letter = card_letter(c)
         if letter is not None and letter != ch:
-            return f"{c} is the letter {letter.upper()}, not {ch.upper()}"
+            return f"the {card_name(c)} is the letter {letter.upper()}, not {ch.upper()}"
     return None
 
 
@@ -437,6 +443,175 @@ def one_suit(cards: Iterable[str]) -> bool:
     """Are the cards all of one suit (tri-colour wilds fit any, R-96)?"""
     cards = list(cards)
     return bool(cards) and len({card_suit(c) for c in cards} - {None}) <= 1
+
+
+# ---------------------------------------------------------------- judging a play
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What decides whether a seat's play after its draw is allowed, all of it in the
+    seat's own view: its hand, the card it took from the discard pile this turn, the
+    table words, the words still open to a challenge, the word checking, its shortest
+    word, and whether it has announced "no discard" or scored TRI-VIRSITY this hand.
+    Built from the state (the engine's :meth:`TriVirsity.apply`) or from the seat's view
+    (the screen's word builder, :func:`judge`), so both judge a play with the same code."""
+
+    hand: tuple[str, ...]
+    taken: str
+    words: tuple[Word, ...]
+    locked: frozenset[int]
+    strict: bool
+    min_len: int
+    announced: bool
+    bonus: bool
+
+    @classmethod
+    def of_state(cls, s: TriState, seat: int) -> Seen:
+        return cls(
+            hand=s.hands[seat],
+            taken=s.taken,
+            words=s.words,
+            locked=frozenset(p.word for p in s.pending),
+            strict=s.rules.check == "strict",
+            min_len=s.rules.min_len[seat],
+            announced=s.announced[seat],
+            bonus=bool(s.bonus[seat]),
+        )
+
+    @classmethod
+    def of_view(cls, v: Mapping[str, Any]) -> Seen:
+        seat = v["seat"]
+        return cls(
+            hand=tuple(v["hand"] or ()),
+            taken=v["taken"],
+            words=tuple(
+                Word(w["id"], w["suit"], tuple(w["cards"]), w["letters"], tuple(w["owners"]))
+                for w in v["words"]
+            ),
+            locked=frozenset(p["word"] for p in v["pending"]),
+            strict=v["check"] == "strict",
+            min_len=v["min_len"][seat],
+            announced=bool(v["announced"][seat]),
+            bonus=bool(v["trivirsity"][seat]),
+        )
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A play the engine accepts: the suit of the word laid or built on, and the whole
+    word it spells (empty for a discard, a "no discard" or TRI-VIRSITY)."""
+
+    suit: str | None = None
+    spelled: str = ""
+
+
+def actor_of(phase: str, turn: int, players: int) -> int:
+    """The seat whose move moves the hand on: the turn, or in phase out the next seat."""
+    return (turn + 1) % players if phase == "out" else turn
+
+
+def _play_phase(phase: str) -> None:
+    """The turn's plays come after its draw."""
+    if phase != "play":
+        raise IllegalMove("draw first" if phase == "draw" else "not now")
+
+
+def _keeps_discard(k: Seen, left: tuple[str, ...]) -> None:
+    """A play must leave a card to discard (R-93), and not only the card just taken from
+    the discard pile (R-95)."""
+    if not [c for c in left if c != k.taken]:
+        raise IllegalMove("keep a card to discard: you go out by discarding (R-93)")
+
+
+def judge_play(k: Seen, kind: str, d: Any) -> Judged:
+    """Whether the seat that sees ``k`` may make the play ``kind`` with the (well-formed)
+    data ``d`` now that it has drawn: raises :class:`IllegalMove` with the reason, else
+    returns what the play makes. The one judge of a play: the engine applies only plays
+    it accepts, and the word builder says its verdict before a move is sent."""
+    hand = k.hand
+    if kind == "discard":
+        if d not in hand:
+            raise IllegalMove(f"the {card_name(d)} is not in your hand")
+        if d == k.taken:
+            raise IllegalMove("you may not discard the card you took this turn (R-95)")
+        return Judged()
+    if kind == "no-discard":
+        if k.announced:
+            raise IllegalMove("you have announced no discard already this hand (R-92)")
+        return Judged()
+    if kind == "lay":
+        cards, spelled = d["cards"], d["word"]
+        if any(c not in hand for c in cards):
+            raise IllegalMove("lay cards from your hand")
+        if len(cards) < k.min_len:
+            raise IllegalMove(f"words need {k.min_len} letters or more")
+        suit = _word_suit(cards)
+        if suit is None:
+            if all(is_tri(c) for c in cards):  # R-96
+                raise IllegalMove("a word needs a card of its suit, not tri-colour wilds only")
+            raise IllegalMove("a word's cards are all of one suit (tri-colour wilds fit any)")
+        why = _spell_ok(cards, spelled, suit)
+        if why:
+            raise IllegalMove(why)
+        if k.strict and not wordlist.is_word(spelled):
+            raise IllegalMove(f"{spelled.upper()} is not in the dictionary")
+        _keeps_discard(k, _remove(hand, cards))
+        return Judged(suit, spelled)
+    if kind == "build":
+        cards, added = d["cards"], d["letters"]
+        if any(c not in hand for c in cards):
+            raise IllegalMove("build with cards from your hand")
+        w = next((x for x in k.words if x.id == d["word"]), None)
+        if w is None:
+            raise IllegalMove(f"there is no word {d['word']} on the table")
+        if w.id in k.locked:
+            raise IllegalMove("that word may still be challenged (R-100)")
+        why = _spell_ok(cards, added, w.suit)
+        if why:
+            raise IllegalMove(why)
+        spelled = added + w.letters if d["end"] == "front" else w.letters + added
+        if k.strict and not wordlist.is_word(spelled):
+            raise IllegalMove(f"{spelled.upper()} is not in the dictionary")
+        _keeps_discard(k, _remove(hand, cards))
+        return Judged(w.suit, spelled)
+    if kind == "trivirsity":
+        tri, vir = d["tri"], d["virsity"]
+        if k.bonus:
+            raise IllegalMove("TRI-VIRSITY scores once a hand")
+        if set(tri) & set(vir) or any(c not in hand for c in (*tri, *vir)):
+            raise IllegalMove("TRI-VIRSITY takes ten different cards from your hand")
+        a, b = _word_suit(tri), _word_suit(vir)
+        if a is None or b is None or a == b:
+            raise IllegalMove("TRI in one suit and VIRSITY in another")
+        why = _spell_ok(tri, "tri", a) or _spell_ok(vir, "virsity", b)
+        if why:
+            raise IllegalMove(why)
+        _keeps_discard(k, _remove(hand, (*tri, *vir)))
+        return Judged()
+    raise IllegalMove(f"{kind} is not a play after the draw")
+
+
+def judge(v: Mapping[str, Any], kind: str, data: Any, *, turn: bool = True) -> Judged | str:
+    """The engine's verdict on the play ``kind`` with JSON ``data`` by the seat whose view
+    ``v`` is (a view of :meth:`TriVirsity.view`): the reason it would refuse the move
+    (a sentence), or what the play makes. ``turn=False`` judges the play as if the seat
+    had drawn already (the word builder says whether a word may be laid before the draw).
+    The same checks as :meth:`TriVirsity.apply`, so a screen needs no rules of its own."""
+    try:
+        m = Move.from_json({"seat": v["seat"], "kind": kind, "data": data})
+        TriVirsity._shape(m)
+        if m.kind not in _PLAY_KINDS:
+            raise IllegalMove(f"{kind} is not a play after the draw")
+        if turn:
+            if v["phase"] == "over":
+                raise IllegalMove("the hand is over")
+            if m.seat != actor_of(v["phase"], v["turn"], v["players"]):
+                raise IllegalMove("not your turn")
+            _play_phase(v["phase"])
+        return judge_play(Seen.of_view(v), m.kind, m.data)
+    except (IllegalMove, MalformedMove) as exc:
+        return str(exc)
 
 
 # ---------------------------------------------------------------- move spaces
@@ -745,9 +920,7 @@ class TriVirsity(Game):
 
     def _actor(self, s: TriState) -> int:
         """The seat whose move moves the hand on: the turn, or in phase out the next."""
-        if s.phase == "out":
-            return (s.turn + 1) % s.rules.players
-        return s.turn
+        return actor_of(s.phase, s.turn, s.rules.players)
 
     def legal_moves(self, s: TriState, seat: int) -> MoveSpace:
         if s.phase == "over" or not isinstance(seat, int) or not 0 <= seat < s.rules.players:
@@ -802,8 +975,7 @@ class TriVirsity(Game):
             if s.phase != "out":
                 raise IllegalMove("nothing to accept")
             return self._finish(replace(s, pending=(), step=s.step + 1), "out")
-        if s.phase != "play":
-            raise IllegalMove("draw first" if s.phase == "draw" else "not now")
+        _play_phase(s.phase)
         return self._play(s, m)
 
     @staticmethod
@@ -928,22 +1100,13 @@ class TriVirsity(Game):
             log=(*s.log, ("claim", s.step, m.seat, card)),
         )
 
-    def _keeps_discard(self, s: TriState, seat: int, hand: tuple[str, ...]) -> None:
-        """A play must leave a card to discard (R-93), and not only the card just taken
-        from the discard pile (R-95)."""
-        if not [c for c in hand if c != s.taken]:
-            raise IllegalMove("keep a card to discard: you go out by discarding (R-93)")
-
     def _play(self, s: TriState, m: Move) -> TriState:
-        """The turn's own moves after the draw (also the check of :class:`PlaySpace`)."""
-        seat, d, r = m.seat, m.data, s.rules
+        """The turn's own moves after the draw (also the check of :class:`PlaySpace`):
+        judged by :func:`judge_play` from what the seat knows, then applied."""
+        seat, d = m.seat, m.data
         hand = s.hands[seat]
-        strict = r.check == "strict"
+        got = judge_play(Seen.of_state(s, seat), m.kind, d)
         if m.kind == "discard":
-            if d not in hand:
-                raise IllegalMove(f"{d} is not in your hand")
-            if d == s.taken:
-                raise IllegalMove("you may not discard the card you took this turn (R-95)")
             left = _remove(hand, (d,))
             s2 = replace(
                 s,
@@ -962,8 +1125,6 @@ class TriVirsity(Game):
                 return self._finish(s2, "out")
             return self._end_turn(s2)
         if m.kind == "no-discard":
-            if s.announced[seat]:
-                raise IllegalMove("you have announced no discard already this hand (R-92)")
             s2 = replace(
                 s,
                 announced=_set(s.announced, seat, True),
@@ -971,23 +1132,11 @@ class TriVirsity(Game):
                 log=(*s.log, ("no-discard", s.step, seat, None)),
             )
             return self._end_turn(s2)
+        strict = s.rules.check == "strict"
         if m.kind == "lay":
             cards, spelled = d["cards"], d["word"]
-            if any(c not in hand for c in cards):
-                raise IllegalMove("lay cards from your hand")
-            if len(cards) < r.min_len[seat]:
-                raise IllegalMove(f"words need {r.min_len[seat]} letters or more")
-            suit = _word_suit(cards)
-            if suit is None:
-                raise IllegalMove("a word is all in one suit, with one card of it at least")
-            why = _spell_ok(cards, spelled, suit)
-            if why:
-                raise IllegalMove(why)
-            if strict and not wordlist.is_word(spelled):
-                raise IllegalMove(f"{spelled.upper()} is not in the dictionary")
             left = _remove(hand, cards)
-            self._keeps_discard(s, seat, left)
-            w = Word(s.next_id, suit, cards, spelled, (seat,) * len(cards))
+            w = Word(s.next_id, got.suit, cards, spelled, (seat,) * len(cards))
             pending = s.pending
             if not strict:
                 pending = (*pending, Play(seat, "lay", w.id, "", cards, spelled))
@@ -1002,31 +1151,20 @@ class TriVirsity(Game):
                 log=(*s.log, ("lay", s.step, seat, cards)),
             )
         if m.kind == "build":
-            cards, added = d["cards"], d["letters"]
-            if any(c not in hand for c in cards):
-                raise IllegalMove("build with cards from your hand")
+            cards = d["cards"]
             i, w = self._word(s, d["word"])
-            if any(p.word == w.id for p in s.pending):
-                raise IllegalMove("that word may still be challenged (R-100)")
-            why = _spell_ok(cards, added, w.suit)
-            if why:
-                raise IllegalMove(why)
             front = d["end"] == "front"
-            spelled = added + w.letters if front else w.letters + added
-            if strict and not wordlist.is_word(spelled):
-                raise IllegalMove(f"{spelled.upper()} is not in the dictionary")
             left = _remove(hand, cards)
-            self._keeps_discard(s, seat, left)
             own = (seat,) * len(cards)
             nw = replace(
                 w,
                 cards=(*cards, *w.cards) if front else (*w.cards, *cards),
-                letters=spelled,
+                letters=got.spelled,
                 owners=(*own, *w.owners) if front else (*w.owners, *own),
             )
             pending = s.pending
             if not strict:
-                pending = (*pending, Play(seat, "build", w.id, d["end"], cards, spelled))
+                pending = (*pending, Play(seat, "build", w.id, d["end"], cards, got.spelled))
             return replace(
                 s,
                 hands=_set(s.hands, seat, left),
@@ -1038,18 +1176,9 @@ class TriVirsity(Game):
             )
         # TRI-VIRSITY (R-97)
         tri, vir = d["tri"], d["virsity"]
-        if s.bonus[seat]:
-            raise IllegalMove("TRI-VIRSITY scores once a hand")
-        if set(tri) & set(vir) or any(c not in hand for c in (*tri, *vir)):
-            raise IllegalMove("TRI-VIRSITY takes ten different cards from your hand")
         a, b = _word_suit(tri), _word_suit(vir)
-        if a is None or b is None or a == b:
-            raise IllegalMove("TRI in one suit and VIRSITY in another")
-        why = _spell_ok(tri, "tri", a) or _spell_ok(vir, "virsity", b)
-        if why:
-            raise IllegalMove(why)
+        assert a is not None and b is not None  # judged
         left = _remove(hand, (*tri, *vir))
-        self._keeps_discard(s, seat, left)
         w1 = Word(s.next_id, a, tri, "tri", (seat,) * 3)
         w2 = Word(s.next_id + 1, b, vir, "virsity", (seat,) * 7)
         return replace(

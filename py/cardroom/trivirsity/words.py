@@ -1,8 +1,8 @@
 """The word list (ENABLE, public domain) and the word finder the bots use.
 
-The list ships inside the package as ``cardroom/data/enable1.txt.gz``: 172,823 lowercase
-words, sorted, one a line (453 KB gzipped, 1.7 MB unpacked). It is loaded on first use
-only (never when the package is imported) into one sorted Python list, which is itself
+The list ships inside the package as ``cardroom/data/enable1.txt.gz``: ENABLE without its
+slurs and obscenities (``sitebuild/wordfilter.py``), 172,586 lowercase words, sorted, one
+a line (453 KB gzipped, 1.7 MB unpacked). It is loaded on first use only (never when the package is imported) into one sorted Python list, which is itself
 the index: a binary search (``bisect``) answers "is this a word?" and "does any word
 start with this?", so the list doubles as an implicit trie for the finder and nothing
 else has to be built at load time.

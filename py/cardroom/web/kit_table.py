@@ -89,6 +89,8 @@ class Table(Clocked):
         self.hints: dict[int, int] = {}
         self.rotated = False
         self.finished = False
+        #: the reason the engine gave for the last move it refused (None: none refused)
+        self.refusal: str | None = None
         self.settled_at = 0.0
         self.engine.on(self._on_event)
         if save is not None:
@@ -345,6 +347,7 @@ class Table(Clocked):
 
     def submit(self, seat: int, kind: str, data: Any = None) -> bool:
         """A person's move (now); False (and said) if the engine refuses it."""
+        self.refusal = None
         if self.engine.over or self.paused:
             return False
         if self.timed_out:
@@ -353,6 +356,7 @@ class Table(Clocked):
         try:
             self.engine.submit({"seat": seat, "kind": kind, "data": data}, self.now())
         except EngineRefused as exc:
+            self.refusal = exc.reason  # a screen may show it too
             dom.announce(f"Not now: {exc.reason}.")
             self.update()
             return False

@@ -5,6 +5,7 @@ page and wires them."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from html import escape
 from typing import Any
 
@@ -23,6 +24,8 @@ from cardroom.web.trivirsity_spelling import claim_choices, grow_spots
 
 __all__ = ["GROUPS", "TriHtml", "card_html", "describe_end", "tile_html"]
 
+#: The most teams the score sheet shows as columns; with more it turns (a row per team).
+WIDE_SHEET = 4
 #: The most claims of the top discard offered as buttons (a wild fits many words).
 MAX_CLAIMS = 8
 GROUPS = (("R", "Winding Red"), ("G", "Wavey Green"), ("O", "Curvy Orange"), ("*", "Tri-colour"))
@@ -151,11 +154,13 @@ class TriHtml:
             )
         return "".join(out)
 
-    def piles_html(self, v: dict[str, Any]) -> str:
+    def piles_html(self, v: dict[str, Any], legal: Collection[str] = ()) -> str:
+        """The draw pile, the top discard and the buttons to draw or take it: enabled when
+        the engine lists that move for the seat on screen (``legal``: the kinds of move it
+        may send now), claims of the top discard, the hand-on and accept buttons."""
         me = self.me()
-        turn = self.actor(v) == me and v["phase"] == "draw" and me in v["to_move"]
         top = v["discards"][-1] if v["discards"] else None
-        dis = "" if turn and v["pile"] else " disabled"
+        dis = "" if "draw" in legal else " disabled"
         out = [
             f'<button type="button" class="bu-btn bu-primary" id="tv-draw"{dis}>'
             f"Draw from the pile ({v['pile']})</button>"
@@ -166,7 +171,7 @@ class TriHtml:
                 f"{tile_html(top, 'WILD' if is_wild(top) else card_letter(top) or '?', '')}"
                 f'<span class="tv-sr">{escape(card_name(top))}</span></span>'
             )
-            dis = "" if turn and v["solitaire"] is None else " disabled"
+            dis = "" if "take" in legal else " disabled"  # solitaire too (R-200)
             out.append(
                 f'<button type="button" class="bu-btn bu-quiet" id="tv-take"{dis}>'
                 "Take the discard</button>"
@@ -233,23 +238,49 @@ card, or press <kbd>Alt</kbd>+<kbd>←</kbd>/<kbd>→</kbd>, to arrange your han
         return groups
 
     def scores_html(self, v: dict[str, Any]) -> str:
-        teams = team_names(self.setup, self.names, [0] if v["solitaire"] else v["teams"])
-        head = "".join(f'<th scope="col">{escape(t)}</th>' for t in teams)
-        rows = []
-        for k, h in enumerate(v["history"], start=1):
+        """The score sheet: each hand played (the hand just over included, before Next hand
+        is pressed) and the running totals, per team: a column per team, or with more
+        than :data:`WIDE_SHEET` teams a row per team (so the sheet keeps to its column)."""
+        solo = v["solitaire"] is not None
+        teams = team_names(self.setup, self.names, [0] if solo else v["teams"])
+        hands = [h["scores"] for h in v["history"]]
+        over = v["hand_scores"] is not None  # this hand is over: its row and the totals
+        if over:
+            hands.append(v["hand_scores"])
+        per_hand = []
+        for scores in hands:
             per = [0] * len(teams)
-            for s, x in enumerate(h["scores"]):
-                per[v["teams"][s] if v["solitaire"] is None else 0] += x
-            cells = "".join(f"<td>{x}</td>" for x in per)
-            rows.append(f'<tr><th scope="row">Hand {k}</th>{cells}</tr>')
-        total = "".join(f"<td>{x}</td>" for x in v["scores"])
+            for s, x in enumerate(scores):
+                per[0 if solo else v["teams"][s]] += x
+            per_hand.append(per)
+        totals = v["totals"] if over else v["scores"]
+        when = f"{'After' if over else 'Before'} hand {v['hand_no']}"
         target = v["match_target"]
-        goal = f"to {target} points" if target else "one hand"
+        goal = f"to {target} points" if target and not solo else "one hand"
+        title = f'<h2 id="tv-scores-h" class="tv-h">{"Score" if solo else "Scores"} ({goal})</h2>'
+        if len(teams) > WIDE_SHEET:
+            head = "".join(f'<th scope="col">Hand {k}</th>' for k in range(1, len(hands) + 1))
+            rows = "".join(
+                f'<tr><th scope="row">{escape(t)}</th>'
+                + "".join(f"<td>{per[i]}</td>" for per in per_hand)
+                + f'<td class="tv-total">{totals[i]}</td></tr>'
+                for i, t in enumerate(teams)
+            )
+            return (
+                f'{title}<table class="tv-score-table tv-turned"><thead><tr>'
+                f'<th scope="col">Player</th>{head}<th scope="col" class="tv-total">{when}</th>'
+                f"</tr></thead><tbody>{rows}</tbody></table>"
+            )
+        head = "".join(f'<th scope="col">{escape(t)}</th>' for t in teams)
+        rows = "".join(
+            f'<tr><th scope="row">Hand {k}</th>{"".join(f"<td>{x}</td>" for x in per)}</tr>'
+            for k, per in enumerate(per_hand, start=1)
+        )
+        total = "".join(f"<td>{x}</td>" for x in totals)
         return (
-            f'<h2 id="tv-scores-h" class="tv-h">Scores ({goal})</h2>'
-            f'<table class="tv-score-table"><thead><tr><th scope="col">Hand</th>{head}</tr>'
-            f'</thead><tbody>{"".join(rows)}<tr class="tv-total"><th scope="row">Before '
-            f"hand {v['hand_no']}</th>{total}</tr></tbody></table>"
+            f'{title}<table class="tv-score-table"><thead><tr><th scope="col">Hand</th>{head}'
+            f'</tr></thead><tbody>{rows}<tr class="tv-total"><th scope="row">{when}</th>'
+            f"{total}</tr></tbody></table>"
         )
 
     def hand_summary(self, v: dict[str, Any]) -> str:

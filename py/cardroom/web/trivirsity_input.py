@@ -17,6 +17,8 @@ from cardroom.web.trivirsity_spelling import spell
 __all__ = ["ALPHA", "TriInput"]
 
 ALPHA = "abcdefghijklmnopqrstuvwxyz"
+#: ``dragged``'s card after a finger's pick: the click that follows, on any card, is none
+TOUCHED = "touch"
 
 
 class TriInput(TriHtml):
@@ -34,8 +36,14 @@ class TriInput(TriHtml):
     area: Any
     table: Any
 
+    note: str | None
+
     def clear_builder(self) -> None:
         self.sel, self.text, self.target, self.picking = [], "", None, None
+        self.note = None
+        box = dom.q("#tv-pick", self.area) if getattr(self, "area", None) is not None else None
+        if box is not None:
+            box.hidden = True  # no wild waits for its letter
 
     def respell(self) -> None:
         v = self.v
@@ -73,6 +81,7 @@ class TriInput(TriHtml):
         if dom.attr(evt.target, "id") != "tv-type":
             return
         self.text = "".join(ch for ch in str(evt.target.value).lower() if ch in ALPHA)
+        self.note = None
         self.respell()
         self.render(self.table)
 
@@ -93,6 +102,7 @@ class TriInput(TriHtml):
         elif len(key) == 1 and key.lower() in ALPHA and not evt.altKey:
             evt.preventDefault()  # typing on the hand types the word (its cards are picked)
             self.text += key.lower()
+            self.note = None
             self.respell()
             self.render(self.table)
             dom.q("#tv-type", self.area).focus()
@@ -132,7 +142,9 @@ class TriInput(TriHtml):
             return
         if not d["moved"]:
             if evt.pointerType != "mouse":  # a finger picks on lifting: touch browsers may
-                self.dragged = (d["card"], float(js.performance.now()))  # drop the click
+                # drop the click, or send it where the finger was once the page has moved
+                # (a wild's letters row pushes the hand down): no card click is a pick then
+                self.dragged = (TOUCHED, float(js.performance.now()))
                 self.pick_card(d["card"])
             return
         # the click that may follow on the dragged (or tapped) card is not a pick

@@ -29,11 +29,8 @@ from cardroom.core import (
 )
 from cardroom.trivirsity.bot import TriBot
 from cardroom.trivirsity.deck import (
-    card_letter,
-    card_suit,
+    card_name,
     fits_suit,
-    is_tri,
-    is_wild,
 )
 from cardroom.trivirsity.game import GAME, TriState
 from cardroom.trivirsity.game import VARIANTS as GAME_VARIANTS
@@ -395,14 +392,6 @@ def engine(setup: Setup) -> LocalEngine:
 
 
 # ------------------------------------------------------------------ text
-
-
-def card_name(code: str) -> str:
-    """ "Red E", "Green wild", "Tri-colour wild" (short names for the log and buttons)."""
-    if is_tri(code):
-        return "Tri-colour wild"
-    suit = {"R": "Red", "G": "Green", "O": "Orange"}[card_suit(code) or "R"]
-    return f"{suit} wild" if is_wild(code) else f"{suit} {(card_letter(code) or '').upper()}"
 
 
 def suit_fits(card: str, suit: str) -> bool:

@@ -29,7 +29,7 @@ from cardroom.web.kit_logic import WEB_GAMES, LocalEngine, Route, Setup
 from cardroom.web.kit_screen import KitScreen, mount_game
 from cardroom.web.kit_table import Table
 from cardroom.web.trivirsity_html import GROUPS, card_html
-from cardroom.web.trivirsity_input import TriInput
+from cardroom.web.trivirsity_input import TOUCHED, TriInput
 from cardroom.web.trivirsity_logic import (
     card_name,
     describe,
@@ -37,7 +37,13 @@ from cardroom.web.trivirsity_logic import (
     seat_names,
     team_names,
 )
-from cardroom.web.trivirsity_spelling import Spelling, build_status, lay_status, trivirsity_move
+from cardroom.web.trivirsity_spelling import (
+    Spelling,
+    accepts,
+    build_status,
+    lay_status,
+    trivirsity_move,
+)
 from cardroom.web.trivirsity_window import TriWindow
 
 TITLE = "Tri-Virsity"
@@ -55,6 +61,7 @@ class TriUI(TriInput, TriWindow, GameUI):
         self.shown: int | None = None
         self.window_done = -1
         self.picking: str | None = None
+        self.note: str | None = None
         self.drag: dict[str, Any] | None = None
         self.dragged: tuple[str, float] = ("", 0.0)
         self.own: list[int] = [0]
@@ -229,7 +236,8 @@ class TriUI(TriInput, TriWindow, GameUI):
                 f'<div class="tv-solcards">{"".join(self.tiles(s["cards"]))}</div>'
                 f"<p>Frozen suits: {escape(frozen)}. It wins with two suits of five.</p>"
             )
-        dom.q("#tv-piles", self.area).innerHTML = self.piles_html(v)
+        legal = table.engine.legal(seat) if seat >= 0 else []
+        dom.q("#tv-piles", self.area).innerHTML = self.piles_html(v, legal)
         dom.q("#tv-scores", self.area).innerHTML = self.scores_html(v)
         focus = (
             dom.attr(js.document.activeElement, "data-card") if js.document.activeElement else None
@@ -280,7 +288,7 @@ class TriUI(TriInput, TriWindow, GameUI):
         typed = dom.q("#tv-type", self.area)
         if str(typed.value) != self.text:
             typed.value = self.text
-        playing = v["phase"] == "play" and self.actor(v) == me
+        # the cards picked, each with its letter: the very move Lay down or Add sends
         sp = Spelling("".join(ch for _, ch in self.sel), tuple(c for c, _ in self.sel), None)
         if self.text and len(self.text) != len(self.sel):
             sp = Spelling(self.text, sp.cards, None, len(self.text) - len(self.sel))
@@ -294,26 +302,28 @@ class TriUI(TriInput, TriWindow, GameUI):
         if self.target is not None and w is not None:
             st = build_status(v, sp, w, self.target[1])
             bld.textContent = f"Add at the {self.target[1]} of {w['letters'].upper()}"
-            bld.disabled = not (playing and st.ok)
+            bld.disabled = not st.ok  # the engine's verdict on this very move (R-152)
             lay.disabled = True
         else:
             st = lay_status(v, sp)
             bld.textContent = "Add to a word"
             bld.disabled = True
-            lay.disabled = not (playing and st.ok)
-        check.textContent = st.text
-        check.className = "tv-check " + (
-            "is-ok" if st.valid_word else "is-bad" if sp.letters else ""
-        )
-        one = len(self.sel) == 1 and self.sel[0][0] != v["taken"]
-        dom.q("#tv-discard", self.area).disabled = not (playing and one)
-        if one:
+            lay.disabled = not st.ok
+        text, tone = st.text, st.tone
+        if self.note:  # a move the engine refused: why, on screen
+            text, tone = self.note, "bad"
+        check.textContent = text
+        check.className = "tv-check" + (f" is-{tone}" if tone else "")
+        one = len(self.sel) == 1 and accepts(v, "discard", self.sel[0][0])
+        dom.q("#tv-discard", self.area).disabled = not one
+        if len(self.sel) == 1:
             dom.q("#tv-discard", self.area).textContent = f"Discard {card_name(self.sel[0][0])}"
         else:
             dom.q("#tv-discard", self.area).textContent = "Discard (pick one card)"
-        dom.q("#tv-nodiscard", self.area).disabled = not playing or v["announced"][me]
+        dom.q("#tv-nodiscard", self.area).disabled = not accepts(v, "no-discard", None)
         tri = dom.q("#tv-tri", self.area)
-        tri.hidden = not (playing and not v["trivirsity"][me] and trivirsity_move(hand, me))
+        move = trivirsity_move(hand, me)
+        tri.hidden = not (move and accepts(v, "trivirsity", move))
 
     # ------------------------------------------------------------ the builder
 
@@ -322,15 +332,18 @@ class TriUI(TriInput, TriWindow, GameUI):
         if b is None or b.disabled:
             return
         code, at = self.dragged
-        if dom.attr(b, "data-card") == code and js.performance.now() - at < 1000:
-            return
+        card = dom.attr(b, "data-card")
+        if card and code in (card, TOUCHED) and js.performance.now() - at < 1000:
+            return  # the click after a drag or a finger's pick (picked on lifting)
         t, me = self.table, self.me()
+        self.note = None  # a refusal is shown until the next press
         bid = dom.attr(b, "id")
         if b.hasAttribute("data-card"):
             self.pick_card(dom.attr(b, "data-card") or "")
         elif b.hasAttribute("data-letter") and self.picking:
             self.sel.append((self.picking, dom.attr(b, "data-letter") or "a"))
             self.picking = None
+            dom.q("#tv-pick", self.area).hidden = True  # the letter is given: the row goes
             self.text = "".join(ch for _, ch in self.sel)
             self.render(t)
             dom.q("#tv-type", self.area).focus()
@@ -340,9 +353,9 @@ class TriUI(TriInput, TriWindow, GameUI):
             self.respell()
             self.render(t)
         elif bid == "tv-draw":
-            t.submit(me, "draw")
+            self.send(me, "draw")
         elif bid == "tv-take":
-            t.submit(me, "take")
+            self.send(me, "take")
         elif bid == "tv-clear":
             self.clear_builder()
             self.render(t)
@@ -358,7 +371,7 @@ class TriUI(TriInput, TriWindow, GameUI):
         elif bid == "tv-tri":
             self.play("trivirsity", trivirsity_move(self.v["hand"] or [], me))
         elif bid == "tv-accept":
-            t.submit(me, "accept")
+            self.send(me, "accept")
         elif bid == "tv-next":
             t.submit(me if me >= 0 else self.own[0], "next-hand")
         elif b.hasAttribute("data-claim"):
@@ -366,7 +379,7 @@ class TriUI(TriInput, TriWindow, GameUI):
             self.play("claim", {"word": int(w), "end": end, "letter": ch}, me)
         elif b.hasAttribute("data-chal"):
             by = int(dom.attr(b, "data-by") or me)
-            if t.submit(by, "challenge", int(dom.attr(b, "data-chal") or 0)):
+            if self.send(by, "challenge", int(dom.attr(b, "data-chal") or 0)):
                 dom.announce(f"{self.names[by]} challenged.")
         elif b.hasAttribute("data-claimer"):
             self.hand_over(int(dom.attr(b, "data-claimer") or 0))
@@ -374,9 +387,21 @@ class TriUI(TriInput, TriWindow, GameUI):
             self.window_done = t.engine.view(-1)["step"]
             self.update(t)
 
+    def send(self, seat: int, kind: str, data: Any = None) -> bool:
+        """Submit a move; when the engine refuses it, its reason shows under the word box
+        (and is announced) until the builder changes."""
+        if self.table.submit(seat, kind, data):
+            self.note = None
+            return True
+        why = self.table.refusal
+        if why and dom.q("#tv-check", self.area) is not None:
+            self.note = f"Not done: {why}."
+            self.render(self.table)
+        return False
+
     def play(self, kind: str, data: Any, seat: int | None = None) -> None:
         seat = self.me() if seat is None else seat
-        if not self.table.submit(seat, kind, data):  # refused: said, the builder stays
+        if not self.send(seat, kind, data):  # refused: said on screen, the builder stays
             return
         self.clear_builder()
         if self.table.finished:

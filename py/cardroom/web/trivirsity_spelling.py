@@ -20,11 +20,13 @@ from cardroom.trivirsity.deck import (
     is_tri,
     is_wild,
 )
-from cardroom.trivirsity.game import find_trivirsity
+from cardroom.trivirsity.game import Judged, find_trivirsity, judge
+from cardroom.web.kit_logic import uncited
 
 __all__ = [
     "Spelling",
     "Status",
+    "accepts",
     "build_status",
     "claim_choices",
     "grow_spots",
@@ -93,64 +95,75 @@ def spell(
 
 @dataclass(frozen=True)
 class Status:
-    """What the word builder says: may the play be made, the sentence, its points."""
+    """What the word builder says: may the play be sent now (``ok``: the engine accepts
+    that exact move), the sentence, its points, and its tone on screen: ``"ok"`` (a
+    word), ``"warn"`` (challenge mode: not in the dictionary, may be played at a risk),
+    ``"bad"`` (refused, the sentence says why) or ``""`` (nothing to judge yet)."""
 
     ok: bool
     text: str
     points: int = 0
-    valid_word: bool = False
+    tone: str = ""
 
 
-def _keeps_card(hand: Sequence[str], cards: Sequence[str], taken: str) -> bool:
-    left = list(hand)
-    for c in cards:
-        left.remove(c)
-    return any(c != taken for c in left)
+def _when(why: str) -> str:
+    """A sentence for a play that is fine but not now (the turn or its draw)."""
+    if why == "draw first":
+        return " Draw first, then play it."
+    if why == "not your turn":
+        return " Play it on your turn."
+    return f" Not now: {uncited(why)}."
+
+
+def _verdict(v: Mapping[str, Any], kind: str, data: Any, head: str, sp: Spelling) -> Status:
+    """The engine's verdict on the move (:func:`cardroom.trivirsity.game.judge`) as the
+    builder says it: why it is refused, or what it makes and whether it may be sent now."""
+    got = judge(v, kind, data, turn=False)
+    if isinstance(got, str):
+        return Status(False, f"{head}: {uncited(got)}.", sp.points, "bad")
+    now = judge(v, kind, data)
+    later = "" if isinstance(now, Judged) else _when(now)
+    word = got.spelled.upper()
+    suit = SUIT_NAMES[got.suit or "R"]
+    if not wordlist.is_word(got.spelled):  # challenge mode: the engine takes it, at a risk
+        text = f"{word} is not in the dictionary: a challenge would send it back.{later}"
+        return Status(not later, text, sp.points, "warn")
+    if kind == "build":
+        text = f"{word} is a word in {suit}: you score {sp.points}.{later}"
+    else:
+        text = f"{word} is a word: {sp.points} points in {suit}.{later}"
+    return Status(not later, text, sp.points, "ok")
+
+
+def accepts(v: Mapping[str, Any], kind: str, data: Any) -> bool:
+    """Would the engine accept this play from the seat whose view ``v`` is, now?"""
+    return isinstance(judge(v, kind, data), Judged)
 
 
 def lay_status(v: Mapping[str, Any], sp: Spelling) -> Status:
-    """Whether the builder's word may be laid down now, and why not (the engine's own
-    checks, said before the move is sent)."""
-    seat = v["seat"]
-    need = v["min_len"][seat] if seat is not None and seat >= 0 else 3
+    """Whether the builder's word may be laid down now, and why not: the engine's own
+    judgement of the very move Lay down sends (its cards, its letters)."""
     word = sp.letters
     if not word:
         return Status(False, "Type a word or pick cards from your hand.")
     if sp.missing:
-        return Status(False, f"Your hand cannot spell {word.upper()} in one suit.")
-    known = wordlist.is_word(word)
-    if len(word) < need:
-        return Status(False, f"{word.upper()}: words need {need} letters or more.", 0, known)
-    if not known:
-        if v["check"] == "challenge":
-            text = f"{word.upper()} is not in the dictionary: a challenge would send it back."
-            return Status(True, text, sp.points, False)
-        return Status(False, f"{word.upper()} is not in the dictionary.")
-    if not _keeps_card(v["hand"], sp.cards, v["taken"]):
-        return Status(False, "Keep a card to discard: you go out by discarding.", sp.points, True)
-    suit = SUIT_NAMES[sp.suit or "R"]
-    return Status(True, f"{word.upper()} is a word: {sp.points} points in {suit}.", sp.points, True)
+        return Status(False, f"Your hand cannot spell {word.upper()} in one suit.", 0, "bad")
+    data = {"cards": list(sp.cards), "word": word}
+    return _verdict(v, "lay", data, word.upper(), sp)
 
 
 def build_status(v: Mapping[str, Any], sp: Spelling, word: Mapping[str, Any], end: str) -> Status:
-    """Whether the builder's letters may be added at ``end`` of the table ``word``."""
+    """Whether the builder's letters may be added at ``end`` of the table ``word``: the
+    engine's own judgement of the very move Add sends."""
     add = sp.letters
     if not add:
         return Status(False, "Type the letters to add, or pick cards.")
     if sp.missing:
-        return Status(False, f"Your hand cannot spell {add.upper()} in {SUIT_NAMES[word['suit']]}.")
+        text = f"Your hand cannot spell {add.upper()} in {SUIT_NAMES[word['suit']]}."
+        return Status(False, text, 0, "bad")
     spelled = add + word["letters"] if end == "front" else word["letters"] + add
-    if any(p["word"] == word["id"] for p in v["pending"]):
-        return Status(False, f"{word['letters'].upper()} may still be challenged.")
-    known = wordlist.is_word(spelled)
-    if not known and v["check"] != "challenge":
-        return Status(False, f"{spelled.upper()} is not in the dictionary.")
-    if not _keeps_card(v["hand"], sp.cards, v["taken"]):
-        return Status(False, "Keep a card to discard: you go out by discarding.", sp.points, known)
-    if not known:
-        text = f"{spelled.upper()} is not in the dictionary: a challenge would send it back."
-        return Status(True, text, sp.points, False)
-    return Status(True, f"{spelled.upper()} is a word: you score {sp.points}.", sp.points, True)
+    data = {"word": word["id"], "end": end, "cards": list(sp.cards), "letters": add}
+    return _verdict(v, "build", data, spelled.upper(), sp)
 
 
 def grow_spots(v: Mapping[str, Any], word: Mapping[str, Any]) -> dict[str, int]:
