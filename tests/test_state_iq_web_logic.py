@@ -279,3 +279,18 @@ def test_a_finished_game_feeds_learn_with_the_facts_its_clues_tested() -> None:
     from cardroom import learn  # noqa: PLC0415
 
     assert set(LEARN_KIND.values()) <= set(learn.KINDS)
+
+
+def test_the_computer_decides_about_geoplunging_whoever_decides_first() -> None:
+    """The computer takes its time over GeoPlunging (R-243); a person who answers first
+    changes neither its answer nor its time (the game replays the same on any device)."""
+    for seed in range(6):
+        alone = engine(Setup("state-iq", 3, "bot", "medium", seed))
+        due = alone.next_due()
+        assert due is not None and due > 0
+        alone.advance(due)
+        mine = alone.moves[-1]
+        first = engine(Setup("state-iq", 3, "bot", "medium", seed))
+        first.submit({"seat": 0, "kind": "plunge", "data": False}, 1)
+        first.advance(due)
+        assert first.moves[-1] == mine

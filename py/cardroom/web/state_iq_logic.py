@@ -102,6 +102,8 @@ class ComputerTeam:
         self.bot = StateIQBot(self.difficulty, f"{self.seed}:{self.seat}")
 
     def key(self, view: Mapping[str, Any]) -> Any:
+        if view["phase"] == "plunge":  # the other team deciding first changes nothing
+            return ("plunge", view["plunge"]["mine"] is None)
         return (view["phase"], len(view["clues"]), len(view["guesses"]), tuple(view["to_move"]))
 
     def plan(self, view: Mapping[str, Any]) -> dict[str, Any] | None:
