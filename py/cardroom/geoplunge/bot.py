@@ -5,13 +5,17 @@ It finds real groups with the exact solver and "shouts" after a delay that a per
 need: longer at higher levels, longer for a hand with few groups, longer when going for
 the ThreeOPlunge bonus, and drawn with the caller's seeded ``random.Random``.
 
-============  ========  ==========================  ===============  ==============
-difficulty    speed     mistakes (invalid shouts)   goes for bonus   GeoPlunges
-============  ========  ==========================  ===============  ==============
-easy          slow      about 1 shout in 4          sometimes        rarely
-medium        moderate  about 1 shout in 12         often            half the time
-hard          fast      never                       whenever it can  often
-============  ========  ==========================  ===============  ==============
+============  ==============  ==========================  ===============  ==============
+difficulty    first shout     mistakes (invalid shouts)   goes for bonus   GeoPlunges
+============  ==============  ==========================  ===============  ==============
+easy          about 40-50 s   about 1 shout in 4          sometimes        rarely
+medium        about 20-25 s   about 1 shout in 12         often            half the time
+hard          about 10-12 s   never                       whenever it can  often
+============  ==============  ==========================  ===============  ==============
+
+(median times from the start of the race, on hands that hold a GeoPlunge; docs/bots.md
+decides them, R-240). An easy bot does not find its groups in about one hand in eight
+and passes.
 
 With no GeoPlunge in its hand, the bot passes after a while (R-9).
 
