@@ -18,6 +18,7 @@ from cardroom.core import REFEREE
 from cardroom.web.kit_logic import (
     MAX_SEED,
     WEB_GAMES,
+    ComputerMoveRefused,
     CorruptSave,
     EngineRefused,
     LocalEngine,
@@ -225,6 +226,25 @@ def test_the_engine_client_speaks_json_and_drives_bot_and_clock() -> None:
     e2.submit({"seat": 0, "kind": "commit", "data": int(e2.view(0)["hand"][0][1:])}, 10)
     assert e2.next_due() == 1010 and e2.advance(1009) == []
     assert [m["kind"] for m in e2.advance(1010)] == ["timeout"]
+
+
+class BadCard(LowCard):
+    """A computer seat with a bug: it plans a card it does not hold."""
+
+    def plan(self, view: dict[str, Any]) -> dict[str, Any] | None:
+        move = super().plan(view)
+        return None if move is None else {**move, "data": 999}
+
+
+def test_a_refused_computer_move_is_an_error_never_dropped() -> None:
+    """The engine refusing a computer's planned move is a bug in the plan: ``advance``
+    raises it (it used to pass over it, and the computer silently never acted)."""
+    e = LocalEngine(DUEL, 3, {"timeout_ms": 1000}, {1: BadCard()})
+    assert e.advance(50) == []  # nothing due yet
+    with pytest.raises(ComputerMoveRefused) as refused:
+        e.advance(100)
+    assert refused.value.move == {"seat": 1, "kind": "commit", "data": 999, "at": 100}
+    assert "not in hand" in str(refused.value) and e.moves == []
 
 
 def test_the_engine_client_plays_to_the_end_and_replays_exactly() -> None:

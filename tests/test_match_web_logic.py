@@ -92,14 +92,29 @@ def test_the_setup_form_is_checked() -> None:
 
 
 def test_a_watched_match_is_played_on_the_screens_engine_clients() -> None:
-    """The browser test's match: Combo 4, a Call round on a 1-minute clock, seed 11."""
-    m = drive(Match.new(11, 4, "call", 1))
-    assert m.over and m.elapsed_ms == 60_000
+    """The browser test's match: Combo 4, a Call round on a 2-minute clock, seed 11."""
+    m = drive(Match.new(11, 4, "call", 2))
+    assert m.over and m.elapsed_ms == 120_000
     assert m.order == (2, 4, 5)
     assert [p.slug for p in m.playing][:3] == ["state-iq", "play-the-ranks", "chummy-challenge"]
     assert m.playing[-1].timed_out and m.playing[-1].points == (0, 0)
     again = Match.from_json(json.loads(json.dumps(m.to_json())))
     assert again == m
+
+
+def test_a_watched_state_iq_takes_the_time_its_teams_take() -> None:
+    """R-173, R-243: State IQ watched in a match runs in real time on the round clock:
+    each computer move comes some seconds after the one before (never all at 0 ms), and
+    the round clock moves by the game's time."""
+    m = drive(Match.new(11, 4, "call", 2))
+    siq = m.playing[0]
+    assert siq.slug == "state-iq" and not siq.timed_out
+    times = [int(mv["at"]) for mv in siq.moves]
+    assert times[0] > 0 and times == sorted(times)
+    turns = [int(mv["at"]) for mv in siq.moves if mv["kind"] != "plunge"]  # one at a time
+    assert all(b - a >= 1000 for a, b in zip(turns, turns[1:], strict=False))
+    assert siq.ms == times[-1] and siq.ms >= 1500 * len(times)
+    assert m.elapsed_ms >= siq.ms
 
 
 @pytest.mark.parametrize(("combo", "kind"), [(2, "morning"), (3, "afternoon"), (4, "all")])
@@ -330,13 +345,13 @@ def test_the_screens_html() -> None:
     html = mh.call_html(Match.new(1, 4, "call", 20), "Team 2", 1)
     assert html.count('type="checkbox" name="call"') == 5 and 'data-call="1"' in html
     # between games and the result
-    m = drive(Match.new(11, 4, "call", 1))
+    m = drive(Match.new(11, 4, "call", 4))
     html, spoken = mh.result_html(m, teams, "watch")
     a, b = m.points()
     assert f'<td data-total="0">{a}</td>' in html and f'<td data-total="1">{b}</td>' in html
     assert html.count("<tr data-game=") == len(m.playing) and spoken.startswith("Team ")
     parts = mh.bar_parts(m, teams)
-    assert parts["up"] == "The match is over" and parts["summary"] == "Games played (5)"
+    assert parts["up"] == "The match is over" and parts["summary"] == "Games played (7)"
     m = Match.new(11, 4, "call", 1)
     m = m.record(_picks(m))
     html, spoken = mh.between_html(m, teams, watch=True)

@@ -37,6 +37,7 @@ def play_random(level: int, mode: str, seed: int) -> tuple[object, list[dict]]:
     e = engine(Setup("state-iq", level, mode, "medium", seed))
     rng = random.Random(seed)
     seen = []
+    t = 0  # the table clock: the computer takes its time (R-243)
     for _ in range(60):
         if e.over:
             break
@@ -46,7 +47,8 @@ def play_random(level: int, mode: str, seed: int) -> tuple[object, list[dict]]:
         v = e.view(me)
         seen.append(v)
         if me not in v["to_move"]:
-            e.advance(0)
+            t = max(t, e.next_due() or t)
+            e.advance(t)
             continue
         legal = legal_from_view(v, me)
         # the space worked out from the view is the engine's own
@@ -57,12 +59,12 @@ def play_random(level: int, mode: str, seed: int) -> tuple[object, list[dict]]:
             )
             wrong = wrong_guesses(v)
             code = rng.choice([c for c in CODES if c not in wrong])
-            e.submit({"seat": me, "kind": "guess", "data": code}, 0)
+            e.submit({"seat": me, "kind": "guess", "data": code}, t)
         else:
             assert sorted(m.key for m in legal) == sorted(m.key for m in real)  # type: ignore[attr-defined]
             m = rng.choice(list(legal))  # type: ignore[arg-type]
-            e.submit(m.to_json(), 0)
-        e.advance(0)
+            e.submit(m.to_json(), t)
+        e.advance(t)
     assert e.over
     return e, seen
 
@@ -163,7 +165,8 @@ def test_words() -> None:
     e = engine(Setup("state-iq", 3, "bot", "medium", 2))
     assert "GeoPlunging" in status_text(e.view(0), teams, 0)
     e.submit({"seat": 0, "kind": "plunge", "data": False}, 0)
-    e.advance(0)
+    while 0 not in e.view(0)["to_move"]:  # the computer takes its time (R-243)
+        e.advance(e.next_due() or 0)
     v = e.view(0)
     text = status_text(v, teams, 0)
     if v["phase"] == "guess":
@@ -276,3 +279,18 @@ def test_a_finished_game_feeds_learn_with_the_facts_its_clues_tested() -> None:
     from cardroom import learn  # noqa: PLC0415
 
     assert set(LEARN_KIND.values()) <= set(learn.KINDS)
+
+
+def test_the_computer_decides_about_geoplunging_whoever_decides_first() -> None:
+    """The computer takes its time over GeoPlunging (R-243); a person who answers first
+    changes neither its answer nor its time (the game replays the same on any device)."""
+    for seed in range(6):
+        alone = engine(Setup("state-iq", 3, "bot", "medium", seed))
+        due = alone.next_due()
+        assert due is not None and due > 0
+        alone.advance(due)
+        mine = alone.moves[-1]
+        first = engine(Setup("state-iq", 3, "bot", "medium", seed))
+        first.submit({"seat": 0, "kind": "plunge", "data": False}, 1)
+        first.advance(due)
+        assert first.moves[-1] == mine

@@ -22,7 +22,7 @@ from cardroom.web.state_iq_logic import clue_options, engine
 
 pytestmark = pytest.mark.browser
 
-TIMEOUT = 10_000
+TIMEOUT = 25_000  # the computer takes up to 9 s over a move (medium, R-243)
 
 
 def name(code: str) -> str:
@@ -41,10 +41,18 @@ class Mirror:
 
     def __init__(self, level: int, mode: str, seed: int, difficulty: str = "medium") -> None:
         self.e: LocalEngine = engine(Setup("state-iq", level, mode, difficulty, seed))
+        self.t = 0  # the mirror's table time: the computer takes its time (R-243)
+        self.settle()
+
+    def settle(self) -> None:
+        """Let the computer make every move it has planned."""
+        while (due := self.e.next_due()) is not None:
+            self.t = max(self.t, due)
+            self.e.advance(self.t)
 
     def move(self, seat: int, kind: str, data: Any) -> None:
-        self.e.submit({"seat": seat, "kind": kind, "data": data}, 0)
-        self.e.advance(0)
+        self.e.submit({"seat": seat, "kind": kind, "data": data}, self.t)
+        self.settle()
 
     @property
     def ref(self) -> dict[str, Any]:
@@ -67,6 +75,17 @@ def wait_phase(page: Any, phase: str) -> None:
         "(p) => { const g = document.querySelector('.kit-table');"
         " return g && g.dataset.phase === p; }",
         arg=phase,
+        timeout=TIMEOUT,
+    )
+
+
+def wait_turn(page: Any, phase: str, control: str) -> None:
+    """The person's turn in ``phase``: its ``control`` is on the page (the computer takes
+    its time over its own clues and guesses first, R-243)."""
+    page.wait_for_function(
+        "([p, c]) => { const g = document.querySelector('.kit-table');"
+        " return g && g.dataset.phase === p && document.querySelector(c) !== null; }",
+        arg=[phase, control],
         timeout=TIMEOUT,
     )
 
@@ -120,7 +139,7 @@ def test_mouse_game_against_the_computer_level_4(page: Any, site: Any) -> None:
         ref = m.ref
         if ref["phase"] == "clue":
             assert ref["guesser"] == 1
-            wait_phase(page, "clue")
+            wait_turn(page, "clue", "[data-clue='0']")
             expect(page.locator(".sq-cluecard")).to_have_attribute(
                 "data-card", ref["turned"][0]["id"]
             )
@@ -134,7 +153,7 @@ def test_mouse_game_against_the_computer_level_4(page: Any, site: Any) -> None:
             m.move(0, "clue", list(m.first_clue(0)))
         else:
             assert ref["phase"] == "guess" and ref["guesser"] == 0
-            wait_phase(page, "guess")
+            wait_turn(page, "guess", "#sq-guess-l")
             n = ref["guess_no"]
             expect(page.locator("#sq-guess-l")).to_contain_text(f"Guess {n} of 3")
             if n == 1:
@@ -189,7 +208,7 @@ def test_keyboard_game_against_the_computer_level_3(page: Any, site: Any) -> Non
     while not m.e.over:
         ref = m.ref
         if ref["phase"] == "clue":
-            wait_phase(page, "clue")
+            wait_turn(page, "clue", "[data-clue='0']")
             expect(page.locator("[data-clue='0']")).to_be_focused()
             found = clue_options(m.e.view(0))
             assert found is not None
@@ -200,7 +219,7 @@ def test_keyboard_game_against_the_computer_level_3(page: Any, site: Any) -> Non
             o = found[1][k]
             m.move(0, "clue", [o.kind, o.value])
             continue
-        wait_phase(page, "guess")
+        wait_turn(page, "guess", "#sq-guess-l")
         n = ref["guess_no"]
         expect(page.locator("#sq-guess-l")).to_contain_text(f"Guess {n} of 3")
         expect(page.locator("#sq-guess")).to_be_focused()
@@ -350,7 +369,7 @@ def test_a_flag_clue_shows_the_flag_alone(page: Any, site: Any) -> None:
     assert ref["clues"][0]["kind"] == "flag"
     open_site(page, site, "/?game=state-iq&level=3&mode=bot&seed=3&autostart=1")
     decline_plunge(page, page.locator("[data-plunge=no]"))
-    wait_phase(page, "guess")
+    wait_turn(page, "guess", "#sq-guess-l")
     img = page.locator(".sq-clues .sq-flag")
     expect(img).to_have_attribute("alt", "The state's flag")
     expect(img).to_have_attribute("src", f"flags/{answer}.svg")

@@ -5,13 +5,17 @@ It finds real groups with the exact solver and "shouts" after a delay that a per
 need: longer at higher levels, longer for a hand with few groups, longer when going for
 the ThreeOPlunge bonus, and drawn with the caller's seeded ``random.Random``.
 
-============  ========  ==========================  ===============  ==============
-difficulty    speed     mistakes (invalid shouts)   goes for bonus   GeoPlunges
-============  ========  ==========================  ===============  ==============
-easy          slow      about 1 shout in 4          sometimes        rarely
-medium        moderate  about 1 shout in 12         often            half the time
-hard          fast      never                       whenever it can  often
-============  ========  ==========================  ===============  ==============
+============  ==============  ==========================  ===============  ==============
+difficulty    first shout     mistakes (invalid shouts)   goes for bonus   GeoPlunges
+============  ==============  ==========================  ===============  ==============
+easy          about 40-50 s   about 1 shout in 4          sometimes        rarely
+medium        about 20-25 s   about 1 shout in 12         often            half the time
+hard          about 10-12 s   never                       whenever it can  often
+============  ==============  ==========================  ===============  ==============
+
+(median times from the start of the race, on hands that hold a GeoPlunge; docs/bots.md
+decides them, R-240). An easy bot does not find its groups in about one hand in eight
+and passes.
 
 With no GeoPlunge in its hand, the bot passes after a while (R-9).
 
@@ -36,7 +40,7 @@ from typing import Any, NamedTuple
 from .. import atlas
 from ..core import BotContext, Move
 from . import solver
-from .groups import check_shout, group_sizes
+from .groups import check_shout
 
 __all__ = [
     "BOTS",
@@ -63,16 +67,23 @@ class Profile:
     greed: float  # chance to go for ThreeOPlunge when the hand has one
     plunge: float  # chance to GeoPlunge
     decide_ms: tuple[int, int]  # range of the GeoPlunging decision time
+    miss: float = 0.0  # chance not to find the groups the hand holds (and to pass)
 
 
+#: The paces are decided in docs/bots.md (R-240) and held by tests/test_bot_pace.py.
 PROFILES: dict[str, Profile] = {
-    "easy": Profile(speed=2.2, mistake=0.25, greed=0.35, plunge=0.3, decide_ms=(1200, 5600)),
-    "medium": Profile(speed=1.3, mistake=0.08, greed=0.65, plunge=0.5, decide_ms=(800, 4000)),
-    "hard": Profile(speed=0.55, mistake=0.0, greed=1.0, plunge=0.7, decide_ms=(400, 2500)),
+    "easy": Profile(
+        speed=2.0, mistake=0.25, greed=0.35, plunge=0.3, decide_ms=(1200, 5600), miss=0.12
+    ),
+    "medium": Profile(speed=1.0, mistake=0.08, greed=0.65, plunge=0.5, decide_ms=(800, 4000)),
+    "hard": Profile(speed=0.45, mistake=0.0, greed=1.0, plunge=0.7, decide_ms=(400, 2500)),
 }
 
-#: A medium-fast team's time to find two groups in an average hand, per level (ms).
-BASE_MS = {2: 24_000, 3: 32_000, 4: 55_000}
+#: A medium team's typical time to find its groups in an average hand, per level (ms):
+#: Level 3 sorts each group by its borders, Level 4 finds groups of four and five.
+BASE_MS = {2: 18_000, 3: 20_000, 4: 22_000}
+#: No team reads its whole hand faster than this (ms), by level.
+FLOOR_MS = {2: 4_000, 3: 5_000, 4: 6_000}
 
 
 class Plan(NamedTuple):
@@ -140,16 +151,17 @@ def plan(view: Mapping[str, Any], difficulty: str, rng: random.Random) -> Plan:
     limit = view["timing"]["time_limit_ms"]
     hand = solver.Hand(view["hand"], level)
     hard = hand_hardness(hand)
-    jitter = rng.lognormvariate(0.0, 0.35)
-    base = BASE_MS[level] * prof.speed * (0.6 + 1.4 * hard) * jitter
+    jitter = rng.lognormvariate(0.0, 0.3)
+    base = BASE_MS[level] * prof.speed * (0.7 + 0.8 * hard) * jitter
     sol = solver.solve(hand, level)
-    if sol.geoplunge is None:
-        # Nothing to find: give up once sure, before the clock calls time.
-        delay = int(min(base * 2.0, limit * 0.8))
+    missed = prof.miss and rng.random() < prof.miss
+    if sol.geoplunge is None or missed:
+        # Nothing to find (or nothing found): give up once sure, before time.
+        delay = int(min(max(base * 2.0, 60_000), limit * 0.8))
         return Plan(delay, Move(seat, "pass", None, max(now, start + delay)))
     if sol.threeoplunge is not None and rng.random() < prof.greed:
         call, found = "threeoplunge", sol.threeoplunge
-        base *= 1.35
+        base *= 1.15
     else:
         call, found = "geoplunge", sol.geoplunge
     groups = [list(g) for g in found]
@@ -159,7 +171,7 @@ def plan(view: Mapping[str, Any], difficulty: str, rng: random.Random) -> Plan:
         if wrong is not None:
             groups = wrong
             base *= 0.8  # hasty
-    delay = max(int(base), 1500 if max(group_sizes(level)) == 3 else 3000)
+    delay = max(int(base), FLOOR_MS[level])
     return Plan(delay, Move(seat, "shout", [call, groups], max(now, start + delay)))
 
 

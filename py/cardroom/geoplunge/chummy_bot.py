@@ -44,10 +44,11 @@ class Profile:
     plunge: float  # chance to GeoPlunge
 
 
+#: What each difficulty knows and how fast it buzzes: decided in docs/bots.md (R-242).
 PROFILES: dict[str, Profile] = {
-    "easy": Profile((0.75, 0.6, 0.45, 0.3, 0.2), 1.0, (1500, 4000), (3000, 9000), 0.35, 0.3),
-    "medium": Profile((0.9, 0.8, 0.65, 0.5, 0.35), 0.85, (900, 2500), (2000, 6000), 0.3, 0.5),
-    "hard": Profile((0.98, 0.95, 0.88, 0.78, 0.65), 0.6, (500, 1400), (1200, 4000), 0.2, 0.7),
+    "easy": Profile((0.85, 0.75, 0.6, 0.5, 0.4), 1.0, (1500, 4000), (3000, 9000), 0.35, 0.3),
+    "medium": Profile((0.97, 0.92, 0.85, 0.75, 0.65), 0.85, (900, 2500), (2000, 6000), 0.5, 0.5),
+    "hard": Profile((0.99, 0.97, 0.94, 0.9, 0.85), 0.6, (500, 1400), (1200, 4000), 0.5, 0.7),
 }
 
 
@@ -361,6 +362,18 @@ class ChummyBot:
             answer = plan[1] if plan else self._guess(cur, r)
             return Move(seat, "answer", answer, max(now, since + delay))
         return None
+
+    def knows(self, number: Any, colour: str, words: list[str] | tuple[str, ...]) -> bool:
+        """Whether the bot knows the answer to question ``number`` (of ``colour``) once it
+        recognises it from ``words`` (the words read so far): its own roll, the same one
+        :meth:`choose` makes."""
+        text = next(
+            (t for k in range(1, len(words) + 1) if (t := recognise(colour, words[:k]))), None
+        )
+        if text is None:
+            return False
+        r = self._rng("q", number, text)
+        return r.random() < self.profile.know[challenge.COLOURS.index(colour)]
 
     # The plan for the question being read: (buzz time, answer) or None (stay silent).
     def _plan(self, v: Mapping[str, Any], cur: Mapping[str, Any]) -> tuple[int, Any] | None:

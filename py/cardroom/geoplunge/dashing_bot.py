@@ -11,10 +11,12 @@ rank), and a medium one rarely.
 ============  =================  ======================  ===========
 difficulty    shout after        misnames a card         GeoPlunges
 ============  =================  ======================  ===========
-easy          about 60 s         about 1 card in 10      rarely
-medium        about 35 s         about 1 card in 60      half the time
-hard          about 18 s         never                   often
+easy          about 45 s         about 1 card in 10      rarely
+medium        about 25 s         about 1 card in 60      half the time
+hard          about 12 s         never                   often
 ============  =================  ======================  ===========
+
+The paces are decided in docs/bots.md (R-241) and held by tests/test_bot_pace.py.
 """
 
 from __future__ import annotations
@@ -42,9 +44,9 @@ class Profile:
 
 
 PROFILES: dict[str, Profile] = {
-    "easy": Profile(60_000, 0.10, 0.3, (1500, 5500), (4000, 9000)),
-    "medium": Profile(35_000, 1 / 60, 0.5, (800, 4000), (2500, 6000)),
-    "hard": Profile(18_000, 0.0, 0.65, (400, 2500), (1200, 3500)),
+    "easy": Profile(38_000, 0.10, 0.3, (1500, 5500), (4000, 9000)),
+    "medium": Profile(20_000, 1 / 60, 0.5, (800, 4000), (2500, 6000)),
+    "hard": Profile(10_000, 0.0, 0.65, (400, 2500), (1200, 3500)),
 }
 
 #: How much longer a race takes by its key (ranks are harder to recall than names).

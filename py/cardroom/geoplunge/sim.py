@@ -54,6 +54,7 @@ def play(
     rngs = [random.Random(f"{game.slug}:{seed}:{seat}") for seat in range(len(bots))]
     s = game.new(seed, **options)
     g = SimGame(seed, dict(options))
+    last = 0  # the time of the last move: the table's time in a game without a clock
     for _ in range(max_steps):
         for seat in (*range(len(bots)), REFEREE):
             text = json.dumps(game.view(s, seat))  # a view is JSON, or this raises
@@ -62,7 +63,7 @@ def play(
                 raise InvariantError(f"the view of seat {seat} shows {leaked}")
         if game.is_over(s):
             break
-        now = game.clock(s)
+        now = max(game.clock(s), last)
         candidates: list[Move] = []
         for seat in sorted(game.to_move(s)):
             if seat == REFEREE:
@@ -79,6 +80,7 @@ def play(
         move = min(candidates, key=lambda m: (now if m.at is None else m.at, m.seat == REFEREE))
         s = game.apply(s, move)
         g.moves.append(move)
+        last = max(last, now if move.at is None else move.at)
     else:
         raise InvariantError(f"no end after {max_steps} moves")
     g.final = s

@@ -14,6 +14,11 @@ The bot sees only its :class:`~cardroom.core.BotContext` (its view and legal mov
   likely state. What it remembers is fixed for a game (drawn from its seed), so it does
   not change its mind about a fact between guesses.
 * **GeoPlunging.** A coin weighted by difficulty.
+* **Time.** Given the table's time (``ctx.now``: the time of the move before), the bot
+  takes a while over each move, as a team does: to decide whether it is GeoPlunging, to
+  pick a clue, and above all to think over the clues before it guesses
+  (:attr:`Profile.guess_ms`; decided in docs/bots.md, R-243). Without a time (a table
+  that does not keep one) its moves are untimed.
 """
 
 from __future__ import annotations
@@ -38,12 +43,19 @@ class Profile:
     memory: float  # chance to remember a given fact of a given state
     careless: float  # chance to give any clue option rather than the least telling
     plunge: float  # chance to GeoPlunge
+    guess_ms: tuple[int, int]  # range of the time to think over the clues and guess
+    clue_ms: tuple[int, int]  # range of the time to pick a clue
+    decide_ms: tuple[int, int] = (800, 4000)  # range of the GeoPlunging decision time
 
 
 PROFILES: dict[str, Profile] = {
-    "easy": Profile(memory=0.45, careless=0.35, plunge=0.3),
-    "medium": Profile(memory=0.75, careless=0.1, plunge=0.5),
-    "hard": Profile(memory=0.97, careless=0.0, plunge=0.6),
+    "easy": Profile(
+        0.45, 0.35, 0.3, guess_ms=(6500, 14_000), clue_ms=(4000, 9000), decide_ms=(1200, 5600)
+    ),
+    "medium": Profile(0.75, 0.1, 0.5, guess_ms=(3500, 9000), clue_ms=(2500, 6500)),
+    "hard": Profile(
+        0.97, 0.0, 0.6, guess_ms=(2000, 5500), clue_ms=(1500, 4000), decide_ms=(400, 2500)
+    ),
 }
 
 CODES: tuple[str, ...] = tuple(sorted(s.code for s in atlas.states()))
@@ -97,12 +109,17 @@ class StateIQBot:
             return None
         phase = v["phase"]
         if phase == "plunge":
-            return Move(ctx.seat, "plunge", ctx.rng.random() < self.profile.plunge)
-        if phase == "clue":
-            return self._clue(ctx)
-        if phase == "guess":
-            return self._guess(ctx)
-        return None
+            move = Move(ctx.seat, "plunge", ctx.rng.random() < self.profile.plunge)
+            think = self.profile.decide_ms
+        elif phase == "clue":
+            move, think = self._clue(ctx), self.profile.clue_ms
+        elif phase == "guess":
+            move, think = self._guess(ctx), self.profile.guess_ms
+        else:
+            return None
+        if ctx.now is None:
+            return move
+        return move.with_time(ctx.now + ctx.rng.randint(*think))
 
     # ------------------------------------------------------------ giving
 

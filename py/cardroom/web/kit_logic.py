@@ -47,6 +47,7 @@ __all__ = [
     "PhaseBot",
     "hints_used",
     "WEB_GAMES",
+    "ComputerMoveRefused",
     "CorruptSave",
     "EngineRefused",
     "LocalEngine",
@@ -131,6 +132,16 @@ class EngineRefused(Exception):
         super().__init__(reason)
         self.reason = reason
         self.kind = kind
+
+
+class ComputerMoveRefused(RuntimeError):
+    """The engine refused a move the computer (or the table's clock) planned: a bug in
+    the plan, raised so that no computer move is ever dropped without a word."""
+
+    def __init__(self, move: Mapping[str, Any], error: Exception) -> None:
+        super().__init__(f"the engine refused the computer's move {dict(move)}: {error}")
+        self.move = dict(move)
+        self.error = error
 
 
 class Bot(Protocol):
@@ -290,9 +301,11 @@ class LocalEngine:
                 self.planned[seat] = None
             try:
                 self._apply(move)
-                done.append(move.to_json())
-            except GameError:
-                pass  # e.g. a computer's decision that came too late: it did not act
+            except GameError as exc:
+                # a computer's (or the clock's) move is planned from what it sees: a
+                # refusal is a bug in its plan, never a move quietly not made
+                raise ComputerMoveRefused(move.to_json(), exc) from exc
+            done.append(move.to_json())
             self._replan()
         return done
 

@@ -242,9 +242,9 @@ def _team1_bot(slug: str, setup: Setup, client: Any) -> Any:
 
         return PhaseBot(bot.plan, seed + 1, setup.level, setup.difficulty)
     if slug == "state-iq":
-        from cardroom.web.state_iq_logic import ComputerTeam  # noqa: PLC0415
+        from cardroom.web.state_iq_logic import ComputerTeam, last_move_time  # noqa: PLC0415
 
-        return ComputerTeam(0, seed, setup.level, setup.difficulty)
+        return ComputerTeam(0, seed, setup.level, setup.difficulty, lambda: last_move_time(client))
     if slug == "dashing-states":
         from cardroom.web.dashing_logic import DashingSeat  # noqa: PLC0415
 
