@@ -484,6 +484,30 @@ def test_the_clock_takes_the_fastest_exchange_not_a_median_of_the_fastest() -> N
     assert sync.error == 0.5
 
 
+def test_the_guest_pings_only_once_welcomed_so_the_host_refuses_nothing() -> None:
+    """The guest's beat before the welcome is a hello, never a ping: a first ping went
+    out with an empty session id and the host's refused count read 1 on every pairing."""
+    w = Wire()
+    w.up = False  # the channel is open but the host's page still starting: all lost
+    for _ in range(3):
+        for text in w.guest.beat(100.0):
+            w.to_host(text)
+    assert [json.loads(t)["t"] for t in w.lost] == ["hello"] * 3
+    w.up = True
+    for text in w.guest.beat(200.0):  # the host is there now: the hello is welcomed
+        w.to_host(text)
+    assert w.guest.welcomed and w.guest.sid == w.host.sid
+    for wall in (300.0, 400.0):
+        (ping,) = w.guest.beat(wall)
+        assert json.loads(ping)["t"] == "ping" and json.loads(ping)["sid"] == w.host.sid
+        w.to_host(ping)
+    assert w.guest.sync.ready
+    assert w.host.log.total == 0 and w.guest.log.total == 0
+    # a new channel with the session known: hello again first, then pings
+    w.guest.welcomed = False
+    assert [json.loads(t)["t"] for t in w.guest.beat(500.0)] == ["hello"]
+
+
 def test_the_clock_ignores_impossible_samples_and_pongs_for_no_ping() -> None:
     sync = ClockSync()
     sync.add(10, 5, 100, 9)  # answered before it was asked: a clock jumped

@@ -448,6 +448,8 @@ class GuestSession:
     match: Any = None
     mseq: int = 0
     check_match: Callable[[Any], Any] | None = None
+    #: the host's welcome came on this channel (since the last :meth:`hello`)
+    welcomed: bool = False
     _hello_sid: str = "-"
 
     def to_json(self) -> dict[str, Any]:
@@ -464,8 +466,19 @@ class GuestSession:
 
     def hello(self) -> str:
         """The first message on a (new) channel."""
+        self.welcomed = False
         self._hello_sid = self.sid or "-"
         return _dump("hello", self._hello_sid, last=self.vseq)
+
+    def beat(self, wall: float) -> list[str]:
+        """What the guest sends when a channel opens and every second after: ``hello``
+        until the host's welcome comes on this channel (a message sent the moment a
+        channel opens can be lost while the host's page starts), then a ``ping``. No ping
+        goes before the welcome: it would carry no session id (the first pairing) or an
+        old one (the host started afresh), and the host would refuse it as hostile."""
+        if not self.welcomed:
+            return [self.hello()]
+        return [self.ping(wall)]
 
     def send_move(self, move: dict[str, Any]) -> str:
         self.seq += 1
@@ -511,6 +524,7 @@ class GuestSession:
             self.sid = msg["sid"]
             self.vseq = 0  # a new channel: its views are numbered afresh
             self.mseq = 0  # and its match states
+            self.welcomed = True
             self.seats = tuple(seats)
             self.setup = msg["setup"] if isinstance(msg["setup"], dict) else None
             applied = msg["applied"]

@@ -117,8 +117,6 @@ class LinkController(Pairing):
         self.closed = False
         self.panel: Any = None
         self.table_sid = ""
-        #: the guest has the host's welcome on this channel (else it says hello again)
-        self.welcomed = False
 
     def _take_link(self, old: LinkController) -> None:
         """The next game on the same link: the host deals it (a new session), the guest
@@ -149,9 +147,9 @@ class LinkController(Pairing):
             if self.ticker is None:
                 self.ticker = set_interval(self.beat, PING_MS)
             if self.role == "guest" and self.guest is not None and self.peer is not None:
-                self.welcomed = False
-                self.peer.send(self.guest.hello())
-                self.peer.send(self.guest.ping(wall()))
+                self.guest.welcomed = False  # a new channel: hello until its welcome
+                for text in self.guest.beat(wall()):
+                    self.peer.send(text)
             self._say_state("connected", "Connected. Waiting for the game…")
         elif state == "lost" and self.link_up:
             self.link_up = False
@@ -183,11 +181,9 @@ class LinkController(Pairing):
             self.peer.lost()
             return
         if self.role == "guest" and self.guest is not None:
-            # a message sent the moment a channel opens can be lost (the other side's page
-            # still starting): the hello goes again every beat until the welcome comes
-            if not self.welcomed:
-                self.peer.send(self.guest.hello())
-            self.peer.send(self.guest.ping(wall()))
+            # hello again every beat until the welcome comes, then a ping (GuestSession.beat)
+            for text in self.guest.beat(wall()):
+                self.peer.send(text)
             self._show_offset()
 
     def _alive(self) -> bool:
@@ -360,8 +356,8 @@ class LinkController(Pairing):
 
     def guest_event(self, e: dict[str, Any]) -> None:
         """One thing the host's message brought (``GuestSession.receive``)."""
-        if e["t"] == "welcome":
-            self.welcomed = True
+        if e["t"] == "welcome" and self.guest is not None:  # a first clock sample at once
+            self.send(self.guest.ping(wall()))
         elif e["t"] == "view":
             self.guest_view()
         elif e["t"] == "refused":
