@@ -316,6 +316,10 @@ class HostSession:
             applied=self.applied,
         )
 
+    def bye(self, reason: str) -> str:
+        """The host's page is going (a reload): the guest says the host is reconnecting."""
+        return _dump("bye", self.sid, reason=reason[:200])
+
     def match(self, state: Mapping[str, Any]) -> str:
         """A whole match's public state (R-194): its stage, points, games played and what
         is up, never a card or a secret pick (``cardroom.web.link_match_logic``)."""
