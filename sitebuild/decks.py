@@ -154,7 +154,9 @@ def page(title: str, body: str, paper: str = "letter") -> str:
     css = _CSS % {"size": PAPERS[paper]}
     return (
         "<!doctype html>\n"
-        f'<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
+        '<html lang="en"><head><meta charset="utf-8">'
+        '<link rel="icon" href="../icons/icon.svg" type="image/svg+xml">'
+        f"<title>{escape(title)}</title>"
         f"<style>{css}</style></head>"
         f'<body data-paper="{paper}"><h1 class="title">{escape(title)}</h1>{body}</body></html>\n'
     )

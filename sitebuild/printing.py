@@ -63,6 +63,7 @@ def _index(counts: dict[str, int]) -> str:
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<link rel="icon" href="../icons/icon.svg" type="image/svg+xml">'
         f"<title>cardroom · printable decks</title><style>{_CSS}</style></head><body><main>"
         '<p><a href="../">Back to cardroom</a></p><h1>Printable decks</h1>'
         "<p>Print a physical set for the classroom: every deck the games use, nine cards a "
