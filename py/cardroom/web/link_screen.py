@@ -461,7 +461,8 @@ class LinkController(Pairing):
             g = self.guest
             if store is None or g is None or self.own_setup is None:
                 return
-            extra = {**t.ui.extra(), "rotated": t.rotated, "link_sid": g.sid}
+            hints = {str(k): v for k, v in t.hints.items()}
+            extra = {**t.ui.extra(), "hints": hints, "rotated": t.rotated, "link_sid": g.sid}
             data = Save(self.own_setup, (), t.clock, extra)
             with contextlib.suppress(Exception):  # quota or privacy mode: play on unsaved
                 store.setItem(SAVE_PREFIX + self.run, encode_save(data))
