@@ -1,12 +1,15 @@
-"""Lighthouse scores for the built site: the atlas and a Border-Up deep link.
+"""Lighthouse scores for the built site: the atlas and a Border-Up deep link, or every
+page the README names (``--all-pages``).
 
 Usage::
 
     .venv/bin/python benchmarks/lighthouse.py [--site DIR] [--preset desktop|mobile]
-        [--runs 1] [--json FILE|-]
+        [--runs 1] [--plain-host] [--all-pages] [--json FILE|-]
 
 Builds the site (``python build.py --out TMP``) unless ``--site`` is given, serves it on
-127.0.0.1 with the site's own server, and runs npm's ``lighthouse`` (Lighthouse 13, a dev
+127.0.0.1 with the site's own server (cross-origin isolated: COOP/COEP headers, as
+``serve.sh``), or with ``--plain-host`` as any static host does (the files and their MIME
+types, no other header: ``make_server(plain=True)``), and runs npm's ``lighthouse`` (Lighthouse 13, a dev
 dependency in package.json) with Debian's chromium (``CHROME_PATH=/usr/bin/chromium``,
 headless, any host but 127.0.0.1 unresolvable) on each page. Prints accessibility, best
 practices and performance per page, the metrics behind performance (FCP, LCP, total
@@ -36,6 +39,21 @@ LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 PAGES = (
     ("atlas", "/?screen=atlas"),
     ("border-up", "/?game=border-up&level=4&mode=bot&difficulty=medium&seed=7"),
+)
+#: ``--all-pages``: each page and screen README.md names (its kinds of link, one each)
+ALL_PAGES = (
+    ("home", "/"),
+    *PAGES,
+    ("state-iq", "/?game=state-iq&level=4&mode=bot&seed=3"),
+    ("sequence", "/?game=sequence&players=6&teams=3&mode=local&board=capitals"),
+    ("tri-virsity", "/?game=tri-virsity&players=4&mode=local&variant=beginner"),
+    ("learn", "/?learn=find&set=northeast"),
+    ("director", "/?tournament=new&combo=3"),
+    ("match", "/?match=combo4&mode=bot"),
+    ("two-devices", "/?game=border-up&level=2&mode=devices"),
+    ("embed", "/?game=border-up&level=2&mode=bot&embed=1"),
+    ("embed-demo", "/embed-demo.html"),
+    ("print", "/print/index.html"),
 )
 CATEGORIES = ("accessibility", "best-practices", "performance")
 METRICS = (
@@ -104,6 +122,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--site", type=Path, help="an already built site (default: build one)")
     ap.add_argument("--preset", choices=("desktop", "mobile"), default="desktop")
     ap.add_argument("--runs", type=int, default=1, help="runs per page (median printed)")
+    ap.add_argument(
+        "--plain-host",
+        action="store_true",
+        help="serve with no header beyond the MIME type (no COOP/COEP), as a plain static host",
+    )
+    ap.add_argument("--all-pages", action="store_true", help="every page README.md names")
     ap.add_argument("--json", metavar="FILE", help="also write the results as JSON ('-': stdout)")
     args = ap.parse_args(argv)
     if not LIGHTHOUSE.exists():
@@ -129,12 +153,12 @@ def main(argv: list[str] | None = None) -> int:
             if proc.returncode != 0:
                 print(proc.stdout + proc.stderr, file=sys.stderr)
                 return 2
-        server = load_build().make_server(site, port=0, host=HOST)
+        server = load_build().make_server(site, port=0, host=HOST, plain=args.plain_host)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         origin = f"http://{HOST}:{server.server_address[1]}"
         results: dict[str, list[dict[str, Any]]] = {}
         try:
-            for name, path in PAGES:
+            for name, path in ALL_PAGES if args.all_pages else PAGES:
                 for run in range(1, args.runs + 1):
                     r = run_retrying(origin + path, args.preset, Path(tmp))
                     results.setdefault(name, []).append(r)
@@ -149,9 +173,10 @@ def main(argv: list[str] | None = None) -> int:
         shutil.rmtree(tmp, ignore_errors=True)
 
     ok = True
-    print(f"\nLighthouse 13, {args.preset} preset, median of {args.runs} run(s)")
+    host = "a plain static host (no COOP/COEP)" if args.plain_host else "the site's server"
+    print(f"\nLighthouse 13, {args.preset} preset, {host}, median of {args.runs} run(s)")
     print(
-        f"{'page':<12}"
+        f"{'page':<13}"
         + "".join(f"{c:>16}" for c in CATEGORIES)
         + "".join(f"{short:>9}" for _, short in METRICS)
     )
@@ -161,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
             short: statistics.median(r["metrics"][short] or 0 for r in runs) for _, short in METRICS
         }
         print(
-            f"{name:<12}"
+            f"{name:<13}"
             + "".join(f"{scores[c]:>16.0f}" for c in CATEGORIES)
             + "".join(
                 f"{metrics[s] / 1000:>8.2f}s" if s != "SI" else f"{metrics[s] / 1000:>8.2f}s"
@@ -176,7 +201,9 @@ def main(argv: list[str] | None = None) -> int:
         for f in failed:
             print(f"    best practices, not passed: {f}")
     if args.json:
-        text = json.dumps({"preset": args.preset, "results": results}, indent=2)
+        text = json.dumps(
+            {"preset": args.preset, "plain_host": args.plain_host, "results": results}, indent=2
+        )
         if args.json == "-":
             print(text)
         else:

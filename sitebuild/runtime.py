@@ -131,6 +131,21 @@ EAGER_FACTORY = (
 )
 
 
+#: Pyodide's ``syncSleep`` (its retry of a file read that says EAGAIN) waits with
+#: ``Atomics.wait`` on a page of *shared* WebAssembly memory that ``pyodide.asm.mjs``
+#: makes as it loads. A shared memory is a SharedArrayBuffer: on a page that is not
+#: cross-origin isolated (a static host without the COOP/COEP headers, which a teacher's
+#: host will not send) Chromium reports it as a deprecated use
+#: ("SharedArrayBufferConstructedWithoutIsolation") and Lighthouse's best practices drop
+#: to 81. The build makes that buffer a plain one when ``crossOriginIsolated`` is false:
+#: ``Atomics.wait`` then throws, which ``syncSleep`` already catches (it returns false, as
+#: it does on a page's main thread, where ``Atomics.wait`` is never allowed), so the read
+#: fails at once instead of being retried 100 ms later. An isolated page, a worker of
+#: one, and Node (where the global is undefined) keep the shared memory.
+SHARED_SLEEP = b"new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer)"
+ISOLATED_SLEEP = b"(globalThis.crossOriginIsolated===!1?new Int32Array(1):" + SHARED_SLEEP + b")"
+
+
 def _refuse(what: str) -> NoReturn:
     """Stop the build: a new Pyodide must be looked at again rather than shipped unchanged
     or half changed."""
@@ -163,6 +178,13 @@ def split_linking(asm_mjs: bytes) -> bytes:
     return _replace_once(asm_mjs, whole, split, "Emscripten's receiveInstance (RECEIVE_INSTANCE)")
 
 
+def sleep_without_shared_memory(asm_mjs: bytes) -> bytes:
+    """``pyodide.asm.mjs`` without a SharedArrayBuffer when the page is not cross-origin
+    isolated (SHARED_SLEEP)."""
+    what = "Pyodide's syncSleep buffer (SHARED_SLEEP)"
+    return _replace_once(asm_mjs, SHARED_SLEEP, ISOLATED_SLEEP, what)
+
+
 #: PyScript's storage (``pyscript.storage``): fetched on first use, then cached offline.
 IDB_MAP_FILES = ("pyscript/idb-map/index.js", "pyscript/idb-map/sync.js")
 
@@ -187,7 +209,7 @@ def vendor_runtime(out: Path, quiet: bool = False) -> Runtime:
         if name.endswith(".mjs"):  # the source maps are not shipped: no dangling reference
             data = SOURCE_MAP_RE.sub(b"\n", data)
             if name == "pyodide.asm.mjs":
-                data = eager_factory(split_linking(data))
+                data = eager_factory(split_linking(sleep_without_shared_memory(data)))
         elif name == "pyodide-lock.json":
             data = shipped_lock(data)
         (out / "pyodide" / name).write_bytes(data)

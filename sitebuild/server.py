@@ -35,9 +35,15 @@ class SiteHandler(SimpleHTTPRequestHandler):
     """Static files with the MIME types the site needs; optionally quiet."""
 
     quiet = False
+    #: a plain static host (``make_server(plain=True)``): the files with their MIME types
+    #: and no other header, as python's http.server or a teacher's web space sends them
+    plain = False
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
     def end_headers(self) -> None:
+        if self.plain:
+            super().end_headers()
+            return
         # Content-addressed files never change; everything else is revalidated so a
         # rebuilt site is never mixed with stale parts (the service worker serves repeat
         # visits from its own cache anyway).
@@ -75,9 +81,13 @@ def make_server(
     port: int = 8000,
     host: str = "127.0.0.1",
     quiet: bool = True,
+    *,
+    plain: bool = False,
 ) -> ThreadingHTTPServer:
-    """A ThreadingHTTPServer for ``directory`` (not started; port=0 picks a free one)."""
-    handler = type("Handler", (SiteHandler,), {"quiet": quiet})
+    """A ThreadingHTTPServer for ``directory`` (not started; port=0 picks a free one).
+    ``plain``: no header beyond the MIME type (no COOP/COEP, no Cache-Control), the way
+    any static host serves the site (README, "Hosting the site")."""
+    handler = type("Handler", (SiteHandler,), {"quiet": quiet, "plain": plain})
     server = SiteServer(
         (host, port), functools.partial(handler, directory=str(Path(directory).resolve()))
     )

@@ -22,6 +22,7 @@ from cardroom.web.share_logic import (
     is_embed,
     query,
     ready_message,
+    ready_setup,
     result_message,
     share_title,
 )
@@ -202,6 +203,22 @@ def test_ready_message() -> None:
     assert ready_message("atlas") == {"type": MESSAGE_READY, "screen": "atlas", "game": None}
     local = ready_message("game", Setup("sequence", 0, "local", "medium"))
     assert local["level"] is None and local["difficulty"] is None and local["seed"] is None
+
+
+def test_ready_tells_the_seed_the_deal_used() -> None:
+    """A link without seed=: once the game is dealt the page's address carries the deal
+    number, and cardroom:ready tells it instead of null."""
+    linked = parse_link({"game": "border-up", "level": "2", "mode": "bot", "autostart": "1"})
+    assert linked.setup is not None and linked.setup.seed is None
+    dealt = parse_link({"game": "border-up", "level": "2", "mode": "bot", "seed": "4242"})
+    setup = ready_setup(linked.setup, dealt.setup)
+    assert ready_message("game", setup)["seed"] == 4242
+    # a setup not yet started (no seed on the address either): no deal yet, still None
+    assert ready_setup(linked.setup, linked.setup) == linked.setup
+    # the address names another game (cannot happen on one page): the link's own
+    other = parse_link({"game": "state-iq", "level": "2", "seed": "5"}).setup
+    assert ready_setup(linked.setup, other) == linked.setup
+    assert ready_setup(None, dealt.setup) is None
 
 
 def test_result_message() -> None:

@@ -484,6 +484,51 @@ def test_the_clock_takes_the_fastest_exchange_not_a_median_of_the_fastest() -> N
     assert sync.error == 0.5
 
 
+def test_the_guest_pings_only_once_welcomed_so_the_host_refuses_nothing() -> None:
+    """The guest's beat before the welcome is a hello, never a ping: a first ping went
+    out with an empty session id and the host's refused count read 1 on every pairing."""
+    w = Wire()
+    w.up = False  # the channel is open but the host's page still starting: all lost
+    for _ in range(3):
+        for text in w.guest.beat(100.0):
+            w.to_host(text)
+    assert [json.loads(t)["t"] for t in w.lost] == ["hello"] * 3
+    w.up = True
+    for text in w.guest.beat(200.0):  # the host is there now: the hello is welcomed
+        w.to_host(text)
+    assert w.guest.welcomed and w.guest.sid == w.host.sid
+    for wall in (300.0, 400.0):
+        (ping,) = w.guest.beat(wall)
+        assert json.loads(ping)["t"] == "ping" and json.loads(ping)["sid"] == w.host.sid
+        w.to_host(ping)
+    assert w.guest.sync.ready
+    assert w.host.log.total == 0 and w.guest.log.total == 0
+    # a new channel with the session known: hello again first, then pings
+    w.guest.welcomed = False
+    assert [json.loads(t)["t"] for t in w.guest.beat(500.0)] == ["hello"]
+
+
+def test_the_hosts_bye_tells_the_guest_and_only_in_its_session() -> None:
+    """A host page that goes (a reload) says ``bye``: the guest's page then says the host
+    is reconnecting. A bye of another session is refused like any foreign message."""
+    w = Wire()
+    w.connect()
+    _, events = w.guest.receive(w.host.bye("the host's page reloaded"), 10.0)
+    assert events == [{"t": "bye", "reason": "the host's page reloaded"}]
+    other = HostSession(new_engine(), frozenset({1}), {"game": "border-up"})
+    assert w.guest.receive(other.bye("x"), 11.0) == ([], [])
+    assert "another session" in w.guest.log.reasons()[-1]
+
+
+def test_the_guests_pairing_screen_says_why_it_pairs_again() -> None:
+    from cardroom.web.link_logic import join_html  # noqa: PLC0415
+
+    assert 'id="link-note"' not in join_html()
+    html = join_html("This page reloaded: <go on>")
+    assert '<p class="link-note" id="link-note">This page reloaded: &lt;go on&gt;</p>' in html
+    assert html.index("link-note") < html.index('id="link-offer"')
+
+
 def test_the_clock_ignores_impossible_samples_and_pongs_for_no_ping() -> None:
     sync = ClockSync()
     sync.add(10, 5, 100, 9)  # answered before it was asked: a clock jumped

@@ -324,8 +324,11 @@ def test_the_runtimes_factory_is_compiled_early_and_its_linking_cut_into_tasks(s
     # the module factory is a parenthesized function expression, compiled with the module
     assert shipped.startswith(runtime.EAGER_FACTORY[0])
     assert shipped.count(runtime.EAGER_FACTORY[1]) == 1
-    # nothing else changed: the original comes back with both undone
-    unsplit = shipped.replace(b"async function receiveInstance(", b"function receiveInstance(")
+    # no SharedArrayBuffer where the page is not cross-origin isolated (plain hosts)
+    assert shipped.count(runtime.ISOLATED_SLEEP) == 1
+    # nothing else changed: the original comes back with all three undone
+    unsplit = shipped.replace(runtime.ISOLATED_SLEEP, runtime.SHARED_SLEEP)
+    unsplit = unsplit.replace(b"async function receiveInstance(", b"function receiveInstance(")
     unsplit = unsplit.replace(runtime.NEXT_TASK, b"")
     for eager, lazy in zip(runtime.EAGER_FACTORY, runtime.FACTORY, strict=True):
         unsplit = unsplit.replace(eager, lazy)
@@ -338,6 +341,8 @@ def test_the_runtimes_factory_is_compiled_early_and_its_linking_cut_into_tasks(s
         runtime.split_linking(original + b"\n" + b"".join(runtime.RECEIVE_INSTANCE))
     with pytest.raises(SystemExit, match="factory"):
         runtime.eager_factory(b"export default " + original)
+    with pytest.raises(SystemExit, match="syncSleep"):
+        runtime.sleep_without_shared_memory(original.replace(b"shared:!0", b"shared:true"))
 
 
 def test_pyscripts_python_api_ships_inside_the_package_zip(site):

@@ -316,6 +316,10 @@ class HostSession:
             applied=self.applied,
         )
 
+    def bye(self, reason: str) -> str:
+        """The host's page is going (a reload): the guest says the host is reconnecting."""
+        return _dump("bye", self.sid, reason=reason[:200])
+
     def match(self, state: Mapping[str, Any]) -> str:
         """A whole match's public state (R-194): its stage, points, games played and what
         is up, never a card or a secret pick (``cardroom.web.link_match_logic``)."""
@@ -448,6 +452,8 @@ class GuestSession:
     match: Any = None
     mseq: int = 0
     check_match: Callable[[Any], Any] | None = None
+    #: the host's welcome came on this channel (since the last :meth:`hello`)
+    welcomed: bool = False
     _hello_sid: str = "-"
 
     def to_json(self) -> dict[str, Any]:
@@ -464,8 +470,19 @@ class GuestSession:
 
     def hello(self) -> str:
         """The first message on a (new) channel."""
+        self.welcomed = False
         self._hello_sid = self.sid or "-"
         return _dump("hello", self._hello_sid, last=self.vseq)
+
+    def beat(self, wall: float) -> list[str]:
+        """What the guest sends when a channel opens and every second after: ``hello``
+        until the host's welcome comes on this channel (a message sent the moment a
+        channel opens can be lost while the host's page starts), then a ``ping``. No ping
+        goes before the welcome: it would carry no session id (the first pairing) or an
+        old one (the host started afresh), and the host would refuse it as hostile."""
+        if not self.welcomed:
+            return [self.hello()]
+        return [self.ping(wall)]
 
     def send_move(self, move: dict[str, Any]) -> str:
         self.seq += 1
@@ -511,6 +528,7 @@ class GuestSession:
             self.sid = msg["sid"]
             self.vseq = 0  # a new channel: its views are numbered afresh
             self.mseq = 0  # and its match states
+            self.welcomed = True
             self.seats = tuple(seats)
             self.setup = msg["setup"] if isinstance(msg["setup"], dict) else None
             applied = msg["applied"]

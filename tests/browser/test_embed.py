@@ -133,6 +133,20 @@ def test_embedded_game_posts_ready_and_result(context: Any, site: Any) -> None:
     assert kinds.count("cardroom:ready") == 2, kinds
 
 
+def test_ready_without_a_seed_in_the_link_tells_the_deal(context: Any, site: Any) -> None:
+    """A link without seed= posted "seed": null while the game on screen had a deal
+    number: cardroom:ready now tells the one the deal used, the same the result tells."""
+    page = context.new_page()
+    link = "./?game=border-up&level=2&mode=bot&difficulty=hard&autostart=1&embed=1"
+    page.goto(site.url("/embed-demo.html?src=" + quote(link)), wait_until="load")
+    ready = wait_message(page, "cardroom:ready")
+    frame = frame_of(page)
+    shown = frame.locator("#kit-sub").inner_text()
+    assert isinstance(ready["seed"], int), ready
+    assert shown.endswith(f"deal {ready['seed']}"), (shown, ready)
+    assert f"seed={ready['seed']}" in frame.evaluate("() => location.search")
+
+
 def test_not_embedded_posts_nothing(context: Any, site: Any) -> None:
     page = context.new_page()
     page.add_init_script(

@@ -400,6 +400,92 @@ def test_faults_link_lost_hostile_messages_and_a_host_reload(
         )
 
 
+def slot_codes(page: Any, seat: int, slot: int) -> list[str]:
+    return page.eval_on_selector_all(
+        f"#bu-half-{seat} [data-list=g{slot}] [data-card]", "els => els.map(e => e.dataset.card)"
+    )
+
+
+def hand_codes(page: Any, seat: int) -> list[str]:
+    return sorted(
+        page.eval_on_selector_all(
+            f"#bu-half-{seat} [data-card]", "els => els.map(e => e.dataset.card)"
+        )
+    )
+
+
+def group(page: Any, seat: int, codes: list[str], slot: int) -> None:
+    for code in codes:
+        page.locator(f'#bu-half-{seat} [data-card="{code}"]').focus()
+        page.keyboard.press(str(slot))
+    assert slot_codes(page, seat, slot) == codes
+
+
+def no_problem_said(page: Any) -> None:
+    """No banner over the game (a false "The saved game could not be read" stayed there
+    until the result)."""
+    assert page.locator("#kit-problems").inner_text().strip() == ""
+
+
+def test_a_guest_reload_and_a_host_reload_come_back_to_the_same_game(
+    device: Callable[[], Any], site: Any
+) -> None:
+    """Either page reloads mid-game (Border-Up, cards grouped on both): it comes back to
+    pairing in its own role, and after pairing again the game, the hands and the groups
+    are as they were, with no move lost or doubled (R-181)."""
+    g = guest_game(start=80)
+    host, guest = start_pair(device, site, g)
+    plunge_no(host, guest)
+    first, second = g["groups"]
+    group(guest, 1, first, 1)
+    group(host, 0, g["host"][:2], 1)
+    guest_hand, host_groups = hand_codes(guest, 1), slot_codes(host, 0, 1)
+    moves = host_moves(host)
+    # the guest reloads: the pairing screen of the same game, as the guest (Join)
+    guest.reload(wait_until="load")
+    expect(guest.locator("html")).to_have_attribute("data-ready", "1", timeout=60_000)
+    expect(guest.locator("#link-offer")).to_be_focused()
+    expect(guest.locator("[data-link=host]")).to_have_count(0)
+    expect(guest.locator("#link-note")).to_contain_text("This page reloaded")
+    no_problem_said(guest)
+    expect(host.locator("#link-bar")).to_have_attribute(
+        "data-link-state", "lost", timeout=RESULT_TIMEOUT_MS
+    )
+    pair_again(host, guest)
+    wait_phase(guest, "race")
+    assert slot_codes(guest, 1, 1) == first, "the guest's groups were lost on its reload"
+    assert hand_codes(guest, 1) == guest_hand
+    assert slot_codes(host, 0, 1) == host_groups
+    assert host_moves(host) == moves  # nothing lost, nothing applied twice
+    no_problem_said(guest)
+    assert_own_cards_only(host, guest, g)
+    # the host reloads: the guest is told it is reconnecting; its engine is the game
+    host.reload(wait_until="load")
+    expect(host.locator("html")).to_have_attribute("data-ready", "1", timeout=60_000)
+    expect(guest.locator("#link-bar")).to_have_attribute(
+        "data-link-state", "lost", timeout=RESULT_TIMEOUT_MS
+    )
+    expect(guest.locator("#link-bar")).to_contain_text("reconnecting")
+    expect(guest.locator("#link-overlay #link-note")).to_contain_text("reconnecting")
+    pair_again(host, guest)
+    wait_phase(host, "race")
+    no_problem_said(host)
+    assert host_moves(host) == moves
+    assert slot_codes(host, 0, 1) == host_groups, "the host's groups were lost on its reload"
+    assert slot_codes(guest, 1, 1) == first
+    assert hand_codes(guest, 1) == guest_hand
+    # the game goes on to its end from there
+    group(guest, 1, second, 2)
+    guest.locator("#bu-half-1 [data-call=geoplunge]").click()
+    for page in (host, guest):
+        expect(page.locator(".kit-result")).to_have_attribute(
+            "data-winner", "1", timeout=RESULT_TIMEOUT_MS
+        )
+    no_problem_said(guest)
+    bar = host.locator("#link-bar")
+    assert bar.get_attribute("data-refused") is None, bar.get_attribute("data-refused-last")
+
+
 def _at_least(n: int) -> Any:
     import re  # noqa: PLC0415
 

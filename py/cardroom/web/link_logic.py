@@ -4,6 +4,7 @@ copy of the host's table clock. ``cardroom.web.link_screen`` draws it."""
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from cardroom.link import Refused, group_code
@@ -69,10 +70,12 @@ def host_html(code: str) -> str:
     )
 
 
-def join_html() -> str:
-    """The guest reads the host's code: typed, pasted or scanned."""
+def join_html(note: str = "") -> str:
+    """The guest reads the host's code: typed, pasted or scanned. ``note``: why it pairs
+    again (this page reloaded, the host's did), said first."""
+    said = f'<p class="link-note" id="link-note">{escape(note)}</p>' if note else ""
     return (
-        f'{_SECTION}<h2 id="link-h">Join: read the host\'s code</h2>'
+        f'{_SECTION}<h2 id="link-h">Join: read the host\'s code</h2>{said}'
         '<label class="link-label" for="link-offer">Type or paste the code the host '
         "shows</label>"
         '<textarea id="link-offer" class="link-input" rows="3" autocomplete="off" '

@@ -191,14 +191,15 @@ class Pairing:
         self._error("")
         await self._draw_qr(dom.q("#link-answer-qr", out), code, "QR code of the answer code")
 
-    def pair_again(self) -> None:
-        """The link is lost (or the host reloaded): new codes, the table stays paused."""
+    def pair_again(self, note: str = "") -> None:
+        """The link is lost (or the host reloaded): new codes, the table stays paused;
+        ``note`` says why on the guest's dialog."""
         self.show_lost()
         if self.role == "host":
             self._run(self._host_again())
         else:
             box = self._overlay()
-            self._show_panel(box, join_html())
+            self._show_panel(box, join_html(note))
 
     async def _host_again(self) -> None:
         peer = self._new_peer()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING, Any
 
+import js  # type: ignore[import-not-found]
 from pyodide.ffi.wrappers import (  # type: ignore[import-not-found]
     clear_interval,
     set_interval,
@@ -28,8 +29,8 @@ from cardroom.link import (
     Refused,
 )
 from cardroom.web import dom, kit_dom
-from cardroom.web.kit import wall
-from cardroom.web.kit_logic import EngineRefused, Save, Setup
+from cardroom.web.kit import _storage, wall
+from cardroom.web.kit_logic import SAVE_PREFIX, EngineRefused, Save, Setup, encode_save
 from cardroom.web.kit_table import Table
 from cardroom.web.link_logic import (
     bar_html,
@@ -48,6 +49,13 @@ if TYPE_CHECKING:
     from cardroom.web.kit_screen import KitScreen
 
 __all__ = ["open_devices"]
+
+#: the guest's pairing screen after a reload of its page
+GUEST_RELOADED = "This page reloaded: read the host's new code to go on with the same game."
+#: the guest, when the host's page says it is going (a reload)
+HOST_RECONNECTING = (
+    "The host's page reloaded: it is reconnecting. Read its new code to go on; nothing is lost."
+)
 
 PING_MS = 1000
 #: no message from the other device for this long: the link is lost (ms)
@@ -90,10 +98,11 @@ class LinkController(Pairing):
         if role == "host":
             self._host_table(save, stored.get("host"))
             self.pair_again()
-        elif role == "guest":
+        elif role == "guest":  # a reload: pair again into the same game, in this role
             self.role = "guest"
             self.guest = GuestSession.from_json(stored.get("guest") or {})
-            self._show_panel(self.screen.body, join_html())
+            self.restored = save
+            self._show_panel(self.screen.body, join_html(GUEST_RELOADED))
         else:
             self._show_panel(self.screen.body, roles_html())
 
@@ -117,8 +126,20 @@ class LinkController(Pairing):
         self.closed = False
         self.panel: Any = None
         self.table_sid = ""
-        #: the guest has the host's welcome on this channel (else it says hello again)
-        self.welcomed = False
+        #: this page's own setup (the guest's: where a reload comes back to; R-181)
+        self.own_setup = setup
+        #: the guest's save after a reload: its table's extras (where its cards lay)
+        self.restored: Save | None = None
+        #: the page's own listeners (the panel's ``bindings`` come and go with it)
+        self.page_bindings = kit_dom.Listeners()
+        self.page_bindings.on(js.window, "pagehide", self.on_pagehide)
+
+    def on_pagehide(self, _evt: Any) -> None:
+        """The host's page goes (a reload, the tab closed): tell the guest, whose page
+        then says the host is reconnecting rather than waiting for the silence."""
+        if self.role == "host" and self.host is not None and not self.closed:
+            with contextlib.suppress(Exception):
+                self.send(self.host.bye("the host's page reloaded"))
 
     def _take_link(self, old: LinkController) -> None:
         """The next game on the same link: the host deals it (a new session), the guest
@@ -149,9 +170,9 @@ class LinkController(Pairing):
             if self.ticker is None:
                 self.ticker = set_interval(self.beat, PING_MS)
             if self.role == "guest" and self.guest is not None and self.peer is not None:
-                self.welcomed = False
-                self.peer.send(self.guest.hello())
-                self.peer.send(self.guest.ping(wall()))
+                self.guest.welcomed = False  # a new channel: hello until its welcome
+                for text in self.guest.beat(wall()):
+                    self.peer.send(text)
             self._say_state("connected", "Connected. Waiting for the game…")
         elif state == "lost" and self.link_up:
             self.link_up = False
@@ -183,11 +204,9 @@ class LinkController(Pairing):
             self.peer.lost()
             return
         if self.role == "guest" and self.guest is not None:
-            # a message sent the moment a channel opens can be lost (the other side's page
-            # still starting): the hello goes again every beat until the welcome comes
-            if not self.welcomed:
-                self.peer.send(self.guest.hello())
-            self.peer.send(self.guest.ping(wall()))
+            # hello again every beat until the welcome comes, then a ping (GuestSession.beat)
+            for text in self.guest.beat(wall()):
+                self.peer.send(text)
             self._show_offset()
 
     def _alive(self) -> bool:
@@ -360,8 +379,8 @@ class LinkController(Pairing):
 
     def guest_event(self, e: dict[str, Any]) -> None:
         """One thing the host's message brought (``GuestSession.receive``)."""
-        if e["t"] == "welcome":
-            self.welcomed = True
+        if e["t"] == "welcome" and self.guest is not None:  # a first clock sample at once
+            self.send(self.guest.ping(wall()))
         elif e["t"] == "view":
             self.guest_view()
         elif e["t"] == "refused":
@@ -370,6 +389,10 @@ class LinkController(Pairing):
                 self.table.update()
         elif e["t"] == "pong":
             self._show_offset()
+        elif e["t"] == "bye" and self.link_up:  # the host's page went: it comes back
+            self.link_up = False
+            self.pair_again(HOST_RECONNECTING)
+            self._say_state("lost", HOST_RECONNECTING)
 
     def guest_view(self) -> None:
         g = self.guest
@@ -412,14 +435,40 @@ class LinkController(Pairing):
         self._say_state("connected", "Connected to the host.")
 
     def _mount_guest(self, setup: Setup, engine: GuestEngine) -> Table:
-        """The game's table on this page, over the host's views."""
+        """The game's table on this page, over the host's views; after a reload of this
+        page, with its cards where they lay (the save's extras, for the same session)."""
         if self.table is not None:  # the host started another game
             self.screen.end_game()
         self.setup = setup
         self.screen.sub.textContent = setup.describe()
-        t = Table(self.screen, setup, self.run, None, engine=engine)
+        g = self.guest
+        restored, self.restored = self.restored, None
+        if restored is None or g is None or restored.extra.get("link_sid") != g.sid:
+            restored = None
+        t = Table(self.screen, setup, self.run, restored, engine=engine)
         self.screen.table = t
+        self._keep_guest_table(t)
         return t
+
+    def _keep_guest_table(self, t: Table) -> None:
+        """The guest's table saves what a reload needs (R-181): this page's own setup
+        (the host's travels without its deal number, R-179, and is no save of its own),
+        the session it belongs to and the screen's extras (where the cards lie). The
+        moves and the hands are the host's: they come back with its next view."""
+
+        def save() -> None:
+            store = _storage()
+            g = self.guest
+            if store is None or g is None or self.own_setup is None:
+                return
+            hints = {str(k): v for k, v in t.hints.items()}
+            extra = {**t.ui.extra(), "hints": hints, "rotated": t.rotated, "link_sid": g.sid}
+            data = Save(self.own_setup, (), t.clock, extra)
+            with contextlib.suppress(Exception):  # quota or privacy mode: play on unsaved
+                store.setItem(SAVE_PREFIX + self.run, encode_save(data))
+
+        t.save = save  # type: ignore[method-assign]
+        save()
 
     def _follow_clock(self, t: Table) -> None:
         """The guest's table clock is the host's, moved onto this device's clock (R-180)."""
@@ -470,3 +519,4 @@ class LinkController(Pairing):
             self.peer.close()
             self.peer = None
         self.bindings.clear()
+        self.page_bindings.clear()

@@ -19,13 +19,14 @@ from typing import TYPE_CHECKING, Any
 import js  # type: ignore[import-not-found]
 
 from cardroom.web import dom, kit_dom
-from cardroom.web.links import MAX_SEED, Route, Setup, WebGame
+from cardroom.web.links import MAX_SEED, Route, Setup, WebGame, parse_link
 from cardroom.web.share_logic import (
     EMBED_SIZE,
     atlas_link,
     game_link,
     iframe_snippet,
     ready_message,
+    ready_setup,
     result_message,
     share_title,
 )
@@ -64,6 +65,8 @@ def page_ready(route: Route) -> None:
     """Called once the routed screen is interactive in a frame: ``cardroom:ready`` to the
     parent page (``embed=1`` has already hidden the site's chrome: web/boot.js)."""
     setup = route.setup if route.screen == "game" else None
+    if setup is not None:  # the deal on screen: a link without seed= gets its number now
+        setup = ready_setup(setup, parse_link(dom.params()).setup)
     post(ready_message(route.screen, setup))
 
 

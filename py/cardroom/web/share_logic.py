@@ -35,6 +35,7 @@ __all__ = [
     "is_embed",
     "query",
     "ready_message",
+    "ready_setup",
     "result_message",
     "share_title",
 ]
@@ -137,6 +138,17 @@ def ready_message(screen: str, setup: Setup | None = None) -> dict[str, Any]:
             "options": dict(setup.options),
         }
     return msg
+
+
+def ready_setup(linked: Setup | None, current: Setup | None) -> Setup | None:
+    """The setup ``cardroom:ready`` tells: the game on screen. ``linked`` is the frame's
+    link, ``current`` what the page's address says once the screen is up: a game that
+    started (``autostart=1``, or a reload of a game) is on its own address, with the deal
+    number it was dealt, which a link without ``seed`` does not carry. A setup not yet
+    started keeps the link's (no deal yet: ``seed`` stays None until Start)."""
+    if linked is None or current is None or current.game != linked.game:
+        return linked
+    return current
 
 
 def result_message(
