@@ -12,7 +12,7 @@ import pytest
 from cardroom.core import REFEREE, CorruptState, IllegalMove, MalformedMove, Move, Rng
 from cardroom.sequence import GAME
 from cardroom.sequence.board import CELLS, DECK, SPACES, board
-from cardroom.sequence.engine import HAND_SIZE, MAX_RESHUFFLES, SequenceState
+from cardroom.sequence.engine import HAND_SIZE, SequenceState
 
 TX_A, TX_B = CELLS["TX"]
 
@@ -388,13 +388,17 @@ def test_the_discards_are_reshuffled_when_the_deck_runs_out():
     assert len(t.hands[0]) == 7
 
 
-def test_a_third_empty_deck_draws_the_game():
-    """R-79: after two reshuffles the next empty deck ends the game, nobody winning."""
+def test_the_deck_is_reshuffled_as_often_as_needed():
+    """R-79 (the sheet): the discards become the deck every time it runs out, the third
+    time and the tenth as well; only a winner ends the game."""
     s = GAME.new(9)
-    s = replace(s, deck=(), reshuffles=MAX_RESHUFFLES)
-    t = GAME.apply(s, next(m for m in GAME.legal_moves(s, 0) if m.kind == "play"))
-    assert t.stalled and GAME.is_over(t) and t.winner is None
-    assert GAME.points(t) == (0, 0) and GAME.view(t, REFEREE)["drawn_game"]
+    for seat, n in ((0, 2), (1, 9)):
+        s = replace(s, deck=(), discards=(("NY", "GA"), ("ME",)), reshuffles=n)
+        t = GAME.apply(s, next(m for m in GAME.legal_moves(s, seat) if m.kind == "play"))
+        assert t.reshuffles == n + 1 and not GAME.is_over(t) and t.winner is None
+        assert len(t.hands[seat]) == 7 and len(t.deck) == 3 and GAME.to_move(t) == {1 - seat}
+        assert "drawn_game" not in GAME.view(t, REFEREE)
+        s = t
 
 
 # ---------------------------------------------------------------- views (R-80)
@@ -482,7 +486,7 @@ def test_a_saved_game_round_trips_and_a_corrupt_one_is_refused():
         broken(chips=[0] * 100),
         broken(turn=(data["turn"] + 1) % 4),
         broken(winner=0),
-        broken(stalled=True),
+        broken(stalled=False),  # a field the engine no longer has
         broken(sequences=[[0, [0, 1, 2, 3, 5]]]),
         broken(extra=1),
         broken(log=data["log"][:-1]),

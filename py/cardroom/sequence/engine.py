@@ -21,8 +21,9 @@ Moves (seat = the player to move; ``space`` is ``10 * row + col``):
   one card and draw (R-78).
 
 Sequences are found and locked by the engine (R-74, R-75). Two teams need two sequences
-(which may share one space), three teams one. The game is drawn when the deck runs out a
-third time (R-79). ``points`` are the completed sequences per team.
+(which may share one space), three teams one. When the deck runs out, the discards are
+shuffled into a new one as often as needed: the game ends only when a team wins (R-79).
+``points`` are the completed sequences per team.
 """
 
 from __future__ import annotations
@@ -59,7 +60,6 @@ from .board import (
 __all__ = [
     "GAME",
     "HAND_SIZE",
-    "MAX_RESHUFFLES",
     "TEAM_SPLITS",
     "Event",
     "SequenceGame",
@@ -81,9 +81,6 @@ TEAM_SPLITS: dict[int, tuple[int, ...]] = {
     10: (2,),
     12: (2, 3),
 }
-#: The discards are reshuffled into a new deck at most this often; the next time the deck
-#: runs out the game is drawn (R-79).
-MAX_RESHUFFLES = 2
 EMPTY = -1
 KINDS = ("play", "dead", "pass")
 _KNOWN = frozenset(DECK)
@@ -119,12 +116,11 @@ class SequenceState:
     sequences: tuple[tuple[int, tuple[int, ...]], ...]  # (team, five spaces), in order
     turn: int
     exchanged: bool  # a dead card was turned in this turn
-    reshuffles: int
+    reshuffles: int  # how often the discards became the deck (no limit, R-79)
     log: tuple[Event, ...]
     drawn: tuple[tuple[int, str], ...]  # every card drawn: (seat, card), deal included
     pins: tuple[tuple[int, str], ...]  # draws fixed after a reshuffle (pinned worlds only)
     winner: int | None
-    stalled: bool
 
     @property
     def target(self) -> int:
@@ -136,7 +132,7 @@ class SequenceState:
 
     @property
     def over(self) -> bool:
-        return self.winner is not None or self.stalled
+        return self.winner is not None
 
     def team(self, seat: int) -> int:
         return seat % self.teams
@@ -235,7 +231,6 @@ class SequenceGame(Game):
             drawn=tuple((k % n, deck[k]) for k in range(dealt)),
             pins=late,
             winner=None,
-            stalled=False,
         )
 
     # ------------------------------------------------------------ seats and turns
@@ -392,32 +387,29 @@ class SequenceGame(Game):
         winner: int | None = None,
     ) -> SequenceState:
         """The card of ``event`` leaves the hand for the discard pile; then, unless the
-        game is won, the replacement is drawn (R-77, R-79)."""
+        game is won, the replacement is drawn, from the discards reshuffled if the deck
+        is empty (R-77, R-79)."""
         hand = list(s.hands[seat])
         hand.remove(event.card)
         hands = list(s.hands)
         discards = list(s.discards)
         discards[seat] = (*discards[seat], event.card)
-        deck, rng, reshuffles, stalled = s.deck, s.rng, s.reshuffles, False
+        deck, rng, reshuffles = s.deck, s.rng, s.reshuffles
         drawn = s.drawn
         if winner is None:
             if not deck:
-                if reshuffles >= MAX_RESHUFFLES:
-                    stalled = True
-                else:
-                    pool = [c for pile in discards for c in pile]
-                    first = len(drawn)
-                    pinned = {k - first: c for k, c in s.pins if first <= k < first + len(pool)}
-                    try:
-                        deck, rng = rng.shuffle_pinned(pool, pinned)
-                    except ValueError:  # a pin that cannot be honoured is ignored
-                        deck, rng = rng.shuffle(pool)
-                    discards = [()] * s.players
-                    reshuffles += 1
-            if not stalled:
-                hand.append(deck[0])
-                drawn = (*drawn, (seat, deck[0]))
-                deck = deck[1:]
+                pool = [c for pile in discards for c in pile]
+                first = len(drawn)
+                pinned = {k - first: c for k, c in s.pins if first <= k < first + len(pool)}
+                try:
+                    deck, rng = rng.shuffle_pinned(pool, pinned)
+                except ValueError:  # a pin that cannot be honoured is ignored
+                    deck, rng = rng.shuffle(pool)
+                discards = [()] * s.players
+                reshuffles += 1
+            hand.append(deck[0])
+            drawn = (*drawn, (seat, deck[0]))
+            deck = deck[1:]
         hands[seat] = tuple(sorted(hand))
         turn = (s.turn + 1) % s.players if ends_turn else s.turn
         return replace(
@@ -434,7 +426,6 @@ class SequenceGame(Game):
             log=(*s.log, event),
             drawn=drawn,
             winner=winner,
-            stalled=stalled,
         )
 
     # ------------------------------------------------------------ information
@@ -476,7 +467,6 @@ class SequenceGame(Game):
             "moves": len(s.log),
             "over": s.over,
             "winner": s.winner,
-            "drawn_game": s.stalled,
         }
 
     def known_held(
@@ -552,7 +542,6 @@ class SequenceGame(Game):
             "drawn": [[r, c] for r, c in s.drawn],
             "pins": [[k, c] for k, c in s.pins],
             "winner": s.winner,
-            "stalled": s.stalled,
         }
 
     def state_from_json(self, obj: Any) -> SequenceState:
@@ -610,7 +599,7 @@ class SequenceGame(Game):
             )
         turn = f.int("turn", 0, n - 1)
         exchanged = f.bool("exchanged")
-        reshuffles = f.int("reshuffles", 0, MAX_RESHUFFLES)
+        reshuffles = f.int("reshuffles", 0, 2**31)
 
         def event(v: Any, where: str) -> Event:
             if (
@@ -664,7 +653,6 @@ class SequenceGame(Game):
         pins = f.list("pins", pin, max_length=100_000)
         f.check(len({k for k, _ in pins}) == len(pins), "a draw is pinned twice")
         winner = f.int("winner", 0, teams - 1, null=True)
-        stalled = f.bool("stalled")
         f.done()
 
         # The history agrees with the rest.
@@ -675,9 +663,7 @@ class SequenceGame(Game):
             else winner is not None and won[winner] >= target,
             "the winner does not match the sequences",
         )
-        f.check(not (stalled and winner is not None), "a game is won or drawn, not both")
-        f.check(not stalled or (not deck and reshuffles == MAX_RESHUFFLES), "drawn too early")
-        over = winner is not None or stalled
+        over = winner is not None
         ends = 0
         for e in log:
             f.check(e.seat == ends % n, "an action out of turn in the history")
@@ -723,7 +709,6 @@ class SequenceGame(Game):
             drawn=drawn,
             pins=pins,
             winner=winner,
-            stalled=stalled,
         )
 
 
