@@ -503,6 +503,58 @@ def test_a_saved_game_round_trips_and_a_corrupt_one_is_refused():
         GAME.load(swapped)
 
 
+def test_a_saved_history_is_compact_and_checked_entry_by_entry():
+    """Each action is saved as one line of text ("seat kind card space [shown hand]"),
+    each draw as its card (the drawing seat follows from the deal and the actions); a
+    line not exactly as the engine writes it is refused, wherever it is."""
+    for seed in range(40):
+        s = GAME.new(seed, players=3)
+        while not GAME.is_over(s):
+            (seat,) = GAME.to_move(s)
+            moves = GAME.legal_moves(s, seat)
+            s = GAME.apply(s, moves[len(s.log) * 7 % len(moves)])
+            if any(e.kind == "pass" for e in s.log) and s.log[-1].kind != "dead":
+                break
+        if not GAME.is_over(s):
+            break
+    data = json.loads(json.dumps(GAME.state_to_json(s)))
+    first = s.log[0]
+    assert data["log"][0] == f"0 play {first.card} {first.space}"
+    passed = next(e for e in s.log if e.kind == "pass")
+    assert f"{passed.seat} pass {passed.card} -1 {' '.join(passed.revealed)}" in data["log"]
+    assert data["drawn"] == [c for _, c in s.drawn]
+    assert GAME.state_from_json(data) == s
+    line = data["log"][0]
+    seat, kind, card, space = line.split(" ")
+    i = data["log"].index(next(x for x in data["log"] if " pass " in x))
+    for bad_line, at in (
+        (f"0{line}", 0),  # not as written
+        (f"{seat} {kind} {card} {space} ", 0),
+        (f"{seat}  {kind} {card} {space}", 0),
+        (f"{seat} {kind} {card} {int(space) + 100}", 0),
+        (f"{seat} {kind} XX {space}", 0),
+        (f"{seat} dead {card} {space}", 0),
+        (f"{seat} {kind} {card} {space} {card}", 0),
+        (f"5 {kind} {card} {space}", 0),  # no seat 5 at a table of three
+        (data["log"][i].rsplit(" ", 1)[0], i),  # a shown hand one card short
+        (data["log"][i] + " TX", i),
+        (["0", kind, card, space], 0),
+        (0, 0),
+    ):
+        d = json.loads(json.dumps(data))
+        d["log"][at] = bad_line
+        with pytest.raises(CorruptState):
+            GAME.load(d)
+    for drawn in (
+        [*data["drawn"], "TX"],
+        ["XX", *data["drawn"][1:]],
+        [[0, c] for c in data["drawn"]],
+        "TX",
+    ):
+        with pytest.raises(CorruptState):
+            GAME.load({**data, "drawn": drawn})
+
+
 def test_pinned_world_replays_to_the_same_views():
     s = GAME.new(21, players=6, teams=3)
     states, moves = [s], []
