@@ -159,6 +159,28 @@ def test_simulate_sequence_players_and_teams():
     assert run("simulate", "sequence", "--players", "5", "--games", "1").returncode == 2
 
 
+def test_simulate_sequence_has_one_name_for_the_team_count(capsys) -> None:
+    """--teams sets Sequence's teams; the --teams-count the help also offered was ignored
+    (two teams were played) and is gone: one option, one name."""
+    from cardroom.cli import main  # noqa: PLC0415
+
+    with pytest.raises(SystemExit) as exc:
+        main(["simulate", "--help"])
+    assert exc.value.code == 0
+    text = capsys.readouterr().out
+    assert "--teams-count" not in text and "sequence: 2 or 3 teams" in text
+    argv = ["simulate", "sequence", "--players", "6", "--games", "1"]
+    with pytest.raises(SystemExit) as exc:
+        main([*argv, "--teams-count", "3", "--json"])
+    assert exc.value.code == 2
+    capsys.readouterr()
+    assert main([*argv, "--teams", "3", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["teams"] == 3 and report["results"]["capped"] == 0
+    assert main([*argv, "--teams", "3"]) == 0
+    assert "capped 0" in capsys.readouterr().out  # the safety cap is reported (R-79)
+
+
 def test_simulate_sequence_sets_each_sides_difficulty(capsys) -> None:
     from cardroom.cli import main  # noqa: PLC0415
 

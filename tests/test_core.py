@@ -123,6 +123,18 @@ def test_deep_and_huge_move_data_is_malformed_not_a_crash():
         Move(0, "x", {"a": [1] * 1000, "b": [2] * 1000})
 
 
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**63 + 5, 2**64 - 1])
+def test_rng_shuffle_draws_as_below_does(seed):
+    """shuffle computes next64 inline; it must make exactly the draws of below()."""
+    for n in (0, 1, 2, 3, 50, 108):
+        rng = Rng.from_seed(seed + n)
+        out = list(range(n))
+        for i in range(n - 1, 0, -1):
+            j, rng = rng.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        assert Rng.from_seed(seed + n).shuffle(range(n)) == (tuple(out), rng)
+
+
 def test_shuffle_pinned_keeps_pins_and_uses_the_seed():
     pins = {0: 5, 7: 1}
     a, _ = Rng.from_seed(1).shuffle_pinned(range(10), pins)

@@ -12,7 +12,7 @@ import pytest
 from cardroom.core import REFEREE, CorruptState, IllegalMove, MalformedMove, Move, Rng
 from cardroom.sequence import GAME
 from cardroom.sequence.board import CELLS, DECK, SPACES, board
-from cardroom.sequence.engine import HAND_SIZE, MAX_RESHUFFLES, SequenceState
+from cardroom.sequence.engine import HAND_SIZE, SequenceState
 
 TX_A, TX_B = CELLS["TX"]
 
@@ -388,13 +388,17 @@ def test_the_discards_are_reshuffled_when_the_deck_runs_out():
     assert len(t.hands[0]) == 7
 
 
-def test_a_third_empty_deck_draws_the_game():
-    """R-79: after two reshuffles the next empty deck ends the game, nobody winning."""
+def test_the_deck_is_reshuffled_as_often_as_needed():
+    """R-79 (the sheet): the discards become the deck every time it runs out, the third
+    time and the tenth as well; only a winner ends the game."""
     s = GAME.new(9)
-    s = replace(s, deck=(), reshuffles=MAX_RESHUFFLES)
-    t = GAME.apply(s, next(m for m in GAME.legal_moves(s, 0) if m.kind == "play"))
-    assert t.stalled and GAME.is_over(t) and t.winner is None
-    assert GAME.points(t) == (0, 0) and GAME.view(t, REFEREE)["drawn_game"]
+    for seat, n in ((0, 2), (1, 9)):
+        s = replace(s, deck=(), discards=(("NY", "GA"), ("ME",)), reshuffles=n)
+        t = GAME.apply(s, next(m for m in GAME.legal_moves(s, seat) if m.kind == "play"))
+        assert t.reshuffles == n + 1 and not GAME.is_over(t) and t.winner is None
+        assert len(t.hands[seat]) == 7 and len(t.deck) == 3 and GAME.to_move(t) == {1 - seat}
+        assert "drawn_game" not in GAME.view(t, REFEREE)
+        s = t
 
 
 # ---------------------------------------------------------------- views (R-80)
@@ -482,7 +486,7 @@ def test_a_saved_game_round_trips_and_a_corrupt_one_is_refused():
         broken(chips=[0] * 100),
         broken(turn=(data["turn"] + 1) % 4),
         broken(winner=0),
-        broken(stalled=True),
+        broken(stalled=False),  # a field the engine no longer has
         broken(sequences=[[0, [0, 1, 2, 3, 5]]]),
         broken(extra=1),
         broken(log=data["log"][:-1]),
@@ -497,6 +501,58 @@ def test_a_saved_game_round_trips_and_a_corrupt_one_is_refused():
     swapped["hands"][0], swapped["hands"][1] = swapped["hands"][1], swapped["hands"][0]
     with pytest.raises(CorruptState):
         GAME.load(swapped)
+
+
+def test_a_saved_history_is_compact_and_checked_entry_by_entry():
+    """Each action is saved as one line of text ("seat kind card space [shown hand]"),
+    each draw as its card (the drawing seat follows from the deal and the actions); a
+    line not exactly as the engine writes it is refused, wherever it is."""
+    for seed in range(40):
+        s = GAME.new(seed, players=3)
+        while not GAME.is_over(s):
+            (seat,) = GAME.to_move(s)
+            moves = GAME.legal_moves(s, seat)
+            s = GAME.apply(s, moves[len(s.log) * 7 % len(moves)])
+            if any(e.kind == "pass" for e in s.log) and s.log[-1].kind != "dead":
+                break
+        if not GAME.is_over(s):
+            break
+    data = json.loads(json.dumps(GAME.state_to_json(s)))
+    first = s.log[0]
+    assert data["log"][0] == f"0 play {first.card} {first.space}"
+    passed = next(e for e in s.log if e.kind == "pass")
+    assert f"{passed.seat} pass {passed.card} -1 {' '.join(passed.revealed)}" in data["log"]
+    assert data["drawn"] == [c for _, c in s.drawn]
+    assert GAME.state_from_json(data) == s
+    line = data["log"][0]
+    seat, kind, card, space = line.split(" ")
+    i = data["log"].index(next(x for x in data["log"] if " pass " in x))
+    for bad_line, at in (
+        (f"0{line}", 0),  # not as written
+        (f"{seat} {kind} {card} {space} ", 0),
+        (f"{seat}  {kind} {card} {space}", 0),
+        (f"{seat} {kind} {card} {int(space) + 100}", 0),
+        (f"{seat} {kind} XX {space}", 0),
+        (f"{seat} dead {card} {space}", 0),
+        (f"{seat} {kind} {card} {space} {card}", 0),
+        (f"5 {kind} {card} {space}", 0),  # no seat 5 at a table of three
+        (data["log"][i].rsplit(" ", 1)[0], i),  # a shown hand one card short
+        (data["log"][i] + " TX", i),
+        (["0", kind, card, space], 0),
+        (0, 0),
+    ):
+        d = json.loads(json.dumps(data))
+        d["log"][at] = bad_line
+        with pytest.raises(CorruptState):
+            GAME.load(d)
+    for drawn in (
+        [*data["drawn"], "TX"],
+        ["XX", *data["drawn"][1:]],
+        [[0, c] for c in data["drawn"]],
+        "TX",
+    ):
+        with pytest.raises(CorruptState):
+            GAME.load({**data, "drawn": drawn})
 
 
 def test_pinned_world_replays_to_the_same_views():

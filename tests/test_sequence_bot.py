@@ -10,7 +10,7 @@ import pytest
 
 from cardroom.core import BotContext, Move, Rng, bot_context
 from cardroom.sequence import GAME
-from cardroom.sequence.board import CELLS, SPACES, board
+from cardroom.sequence.board import CELLS, SPACES, WINDOWS, WINDOWS_AT, board
 from cardroom.sequence.bot import LEVELS, make
 from cardroom.sequence.engine import TEAM_SPLITS
 from cardroom.sequence.simulate import run
@@ -108,6 +108,61 @@ def test_hard_breaks_a_four_it_cannot_block_with_remove():
     assert m.data["card"] == "REMOVE" and m.data["space"] in line[:4]
 
 
+def _full_board(seed, blocked_four):
+    """A full three-team board with no sequence, and ``blocked_four`` (five spaces in a
+    line) holding team 0's chips but for the middle one, team 1's."""
+    rng = random.Random(seed)
+    while True:
+        b = [rng.randrange(3) for _ in range(SPACES)]
+        for x in blocked_four:
+            b[x] = 0
+        b[blocked_four[2]] = 1
+        if not any(len({b[c] for c in w}) == 1 for w in WINDOWS):
+            return b
+
+
+def _opens_a_four(chips, y, team=0):
+    """Taking the chip on ``y`` away leaves a line of ``team``'s four with ``y`` open."""
+    return any(all(chips[c] == team for c in WINDOWS[wi] if c != y) for wi in WINDOWS_AT[y])
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_on_a_full_board_remove_opens_the_bots_own_four(level):
+    """R-79: with the board full, a REMOVE is the only way to a sequence, and the bots
+    take away the opponent's chip that blocks their own four (they used to take a chip at
+    random, and three-player games went round the deck until they were drawn)."""
+    line = _line(2, range(2, 7))
+    for seed in range(4):
+        chips = _full_board(seed, line)
+        hand = ["ADD", "REMOVE", "NY", "MD", "GA", "ME"]
+        s = rigged({0: hand}, dict(enumerate(chips)), players=3, exchanged=True)
+        m = make(level).choose(ctx_for(s, 0, seed))
+        assert m.data["card"] == "REMOVE" and _opens_a_four(chips, m.data["space"]), seed
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_a_dead_card_a_remove_brings_back_is_kept(level):
+    """The dead card of the space that blocks the bot's four is not turned in while a
+    REMOVE in the hand can open that space: REMOVE first, the card fills it next turn."""
+    line = _line(2, range(2, 7))
+    card = board()[line[2]]
+    chips = _full_board(7, line)
+    s = rigged({0: ["REMOVE", *[card] * 5]}, dict(enumerate(chips)), players=3)
+    assert Move(0, "dead", card) in GAME.legal_moves(s, 0)
+    m = make(level).choose(ctx_for(s, 0))
+    assert m.kind == "play" and m.data["card"] == "REMOVE"
+    assert _opens_a_four(chips, m.data["space"])
+
+
+def test_three_player_games_end_with_a_winner():
+    """R-79: seeds whose three-player games the deck's third run-out used to draw (four
+    of these six at medium) are won now, none near the simulator's safety cap."""
+    r = run(3, 6, 17, "medium", check_views=False)
+    assert r["errors"] == 0 and r["results"]["capped"] == 0
+    assert sum(r["results"][f"team{t}"] for t in (1, 2, 3)) == 6
+    assert r["longest"] < 400
+
+
 def test_a_bot_context_without_a_sampler_is_enough_for_easy_and_medium():
     s = GAME.new(1)
     ctx = BotContext(GAME, 0, GAME.view(s, 0), GAME.legal_moves(s, 0), random.Random(1))
@@ -134,7 +189,8 @@ def test_simulate_every_count_and_split_without_errors(players, teams):
     r = run(players, 2, 1, ("hard", "medium", "easy")[:teams], teams)
     assert r["errors"] == 0 and r["games"] == 2
     assert sum(r["results"].values()) == 2
-    assert set(r["results"]) == {*(f"team{t + 1}" for t in range(teams)), "draw"}
+    assert set(r["results"]) == {*(f"team{t + 1}" for t in range(teams)), "capped"}
+    assert r["results"]["capped"] == 0
 
 
 def test_simulate_refuses_bad_options():

@@ -168,11 +168,17 @@ def test_teammates_never_see_each_others_hands() -> None:
     assert eng.view(REFEREE)["hand"] is None
 
 
-def test_a_drawn_game_has_no_winner() -> None:
-    v = {"score": [1, 0], "winner": None, "target": 2}
-    r = result(v)
-    assert r["winner"] is None and "draw" in r["summary"]
-    assert r["scoring"] == [{"team": 0, "label": "Sequence", "points": 1}]
+def test_the_result_always_names_the_winner() -> None:
+    """R-79: a game ends only when a team completes its sequences, never in a draw."""
+    r = result({"score": [1, 2], "winner": 1, "target": 2}, ["Ann", "Bo"])
+    assert r["winner"] == 1 and r["summary"] == "Bo completed two sequences first."
+    assert "draw" not in r["summary"]
+    assert r["scoring"] == [
+        {"team": 0, "label": "Sequence", "points": 1},
+        {"team": 1, "label": "Sequences", "points": 2},
+    ]
+    with pytest.raises(ValueError):
+        result({"score": [1, 0], "winner": None, "target": 2})
 
 
 # ------------------------------------------------------------------ board and hand

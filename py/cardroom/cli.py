@@ -253,10 +253,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     else:
         results = ", ".join(f"{k} {v}" for k, v in report.get("results", {}).items())
         where = f" Level {report['level']}" if report.get("level") is not None else ""
+        cap = ""
+        if "max_moves" in report:  # sequence: the bot-only safety cap
+            cap = f"; longest {report['longest']} actions (cap {report['max_moves']})"
         print(
             f"{report.get('game', args.game)}{where}: {report.get('games', args.games)} games "
             f"({sides[0]} vs {sides[1]}) in {report.get('seconds', '?')} s; {results}; "
-            f"errors {report['errors']}"
+            f"errors {report['errors']}{cap}"
         )
     return 0 if report["errors"] == 0 else 1
 
@@ -567,7 +570,6 @@ def build_parser() -> argparse.ArgumentParser:
     si.add_argument("--version", choices=("ptr1", "ptr2"), help="play-the-ranks at L3/L4")
     si.add_argument("--players", type=int, help="sequence, tri-virsity: players (2)")
     si.add_argument("--variant", help="tri-virsity: variant, e.g. solitaire")
-    si.add_argument("--teams-count", dest="teams_count", type=int, help="sequence: 2 or 3 teams")
     si.add_argument("--combo", type=int, default=4, help="match, tournament: Combo 2, 3 or 4 (4)")
     si.add_argument(
         "--kind",

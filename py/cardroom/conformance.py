@@ -200,7 +200,7 @@ def _check_public_move(game: Game, before: Any, after: Any, move: Move, playout:
     The views are walked only as far as needed: a name the public view shows before or
     after the move is no secret, whatever the seats' own views hold."""
     unseen = {x for x in leaves(move.data, keys=False) if isinstance(x, str)}
-    for public in (before, after):
+    for public in (after, before):  # after first: a card laid face up is seen there
         if not unseen:
             return
         unseen -= _strings(game, public, REFEREE)

@@ -335,6 +335,7 @@ class Union(MoveSpace):
 
 
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,13 +370,25 @@ class Rng:
                 return x % n, rng
 
     def shuffle(self, items: Iterable[Any]) -> tuple[tuple[Any, ...], Rng]:
-        """A Fisher-Yates shuffle of ``items``: (shuffled tuple, new generator)."""
+        """A Fisher-Yates shuffle of ``items``: (shuffled tuple, new generator). The same
+        draws as ``below(i + 1)`` for each ``i`` down to 1, with :meth:`next64` written
+        out on plain integers (a resampling bot or the conformance harness shuffles a
+        deck thousands of times)."""
         out = list(items)
-        rng = self
+        s = self.state
         for i in range(len(out) - 1, 0, -1):
-            j, rng = rng.below(i + 1)
+            n = i + 1
+            limit = _SPAN - _SPAN % n
+            while True:
+                s = (s + 0x9E3779B97F4A7C15) & _MASK
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             out[i], out[j] = out[j], out[i]
-        return tuple(out), rng
+        return tuple(out), Rng(s)
 
     def shuffle_pinned(
         self, items: Iterable[Any], pinned: Mapping[int, Any]

@@ -117,9 +117,8 @@ def oracle(game: Any, playout: Any) -> tuple[int, ...]:
             seqs.append((team, s))
         if sum(1 for t, _ in seqs if t == team) >= target:
             won = team
-    final = playout.final
-    if won is None:
-        assert game.is_over(final), "the game ended with no winner and no draw"
+    # the deck is reshuffled as often as needed, so only a winner ends a game.
+    assert won is not None and game.is_over(playout.final), "the game ended with no winner"
     points = [0] * teams
     for t, _ in seqs:
         points[t] += 1

@@ -37,6 +37,12 @@ ATTACK = (1, 4, 16, 90, 10_000)
 DEFEND = (0, 2, 8, 60, 5_000)
 #: Value of removing a chip from a window holding k chips of one opponent (k counts it).
 BREAK = (0, 1, 4, 30, 4_000, 0)
+#: Value of removing an opponent's chip from a window whose other spaces hold k of one's
+#: own chips and nothing else (k = 4: the space opened completes a sequence). On a full
+#: board this is the only way left to make a sequence (R-79: the game goes on until then).
+UNBLOCK = (0, 1, 4, 30, 1_500)
+#: Added to UNBLOCK[4] when the rest of the hand can fill the opened space next turn.
+UNBLOCK_FILL = 2_000
 
 
 class Analysis:
@@ -167,6 +173,28 @@ class Analysis:
                 v += BREAK[self.count[wi]]
         return v
 
+    def unblock_value(self, y: int, team: int, fill: bool = False) -> int:
+        """What taking the opponent's chip on ``y`` away is worth to ``team`` for its own
+        lines: each window through ``y`` whose other spaces hold only ``team``'s chips or
+        nothing (``fill``: the hand can cover ``y`` next turn)."""
+        v = 0
+        chips, bad = self.chips, self.bad[team]
+        for wi in WINDOWS_AT[y]:
+            if wi in bad:
+                continue
+            k = 0
+            for c in WINDOWS[wi]:
+                if c == y:
+                    continue
+                got = chips[c]
+                if got == team:
+                    k += 1
+                elif got >= 0:
+                    break
+            else:
+                v += UNBLOCK[k] + (UNBLOCK_FILL if k == 4 and fill else 0)
+        return v
+
     def threats(self, team: int) -> set[int]:
         """Open spaces that would complete a sequence of ``team``."""
         out: set[int] = set()
@@ -225,24 +253,47 @@ class MediumBot(Bot):
     #: Medium extends its best line through a space; hard counts every line through it.
     lines = False
 
-    def score(self, a: Analysis, team: int, m: Move) -> int:
+    def score(self, a: Analysis, team: int, m: Move, hand: Sequence[str] = ()) -> int:
         card, x = m.data["card"], m.data["space"]
         if card == REMOVE:
-            return a.remove_value(x) - self.card_cost
+            rest = list(hand)
+            if REMOVE in rest:
+                rest.remove(REMOVE)
+            fill = ADD in rest or BOARD[x] in rest
+            return a.remove_value(x) + a.unblock_value(x, team, fill) - self.card_cost
         v = a.place_value(x, team, self.attack, self.defend, self.lines)
         return v - self.card_cost if card == ADD else v
 
     def choose(self, ctx: BotContext) -> Move | None:
         dead, plays, passes = _split(ctx.legal)
+        view = ctx.view
+        a = Analysis(view["chips"], _sequences(view), view["teams"])
+        team = view["team"]
+        hand = view["hand"]
+        dead = _turn_in(dead, plays, a, team, hand)
         if dead:
             return dead[0]
         if not plays:
             return _pass_card(ctx.view, passes, ctx.rng) if passes else None
-        view = ctx.view
-        a = Analysis(view["chips"], _sequences(view), view["teams"])
-        team = view["team"]
-        scored = [(self.score(a, team, m), ctx.rng.random(), m) for m in plays]
+        scored = [(self.score(a, team, m, hand), ctx.rng.random(), m) for m in plays]
         return max(scored, key=lambda t: (t[0], t[1]))[2]
+
+
+def _turn_in(
+    dead: list[Move], plays: list[Move], a: Analysis, team: int, hand: Sequence[str]
+) -> list[Move]:
+    """The dead cards worth turning in: all of them, except one that a REMOVE in the hand
+    can bring back to life on a space that then completes a four of ``team`` (while
+    there is a play to make instead)."""
+    if not dead or not plays or REMOVE not in hand:
+        return dead
+    keep = set()
+    for m in dead:
+        for y in CELLS[m.data]:
+            mine = a.chips[y] in (-1, team) or y in a.locked
+            if not mine and a.unblock_value(y, team) >= UNBLOCK[4]:
+                keep.add(m.data)
+    return [m for m in dead if m.data not in keep]
 
 
 def _sequences(view: Mapping[str, Any]) -> list[tuple[int, Sequence[int]]]:
@@ -263,14 +314,15 @@ class HardBot(MediumBot):
 
     def choose(self, ctx: BotContext) -> Move | None:
         dead, plays, passes = _split(ctx.legal)
-        if dead:
-            return dead[0]
-        if not plays:
-            return _pass_card(ctx.view, passes, ctx.rng) if passes else None
         view = ctx.view
         team, teams, seat = view["team"], view["teams"], view["seat"]
         seqs = _sequences(view)
         a = Analysis(view["chips"], seqs, teams)
+        dead = _turn_in(dead, plays, a, team, view["hand"])
+        if dead:
+            return dead[0]
+        if not plays:
+            return _pass_card(ctx.view, passes, ctx.rng) if passes else None
         a.open_windows(team)
         have = [0] * teams
         for t, _ in seqs:
@@ -278,7 +330,7 @@ class HardBot(MediumBot):
         target = view["target"]
         # A move that wins the game is played at once (a state card before an ADD).
         scored = sorted(
-            ((self.score(a, team, m), ctx.rng.random(), m) for m in plays),
+            ((self.score(a, team, m, view["hand"]), ctx.rng.random(), m) for m in plays),
             key=lambda t: (-t[0], t[1]),
         )
         cands = [m for _, _, m in scored[: self.CANDIDATES]]
@@ -302,7 +354,7 @@ class HardBot(MediumBot):
                 for t in opp_teams:
                     lists.append((t, self.race_list(a, t, _team_cards(view, w, t))))
                 opp_lists.append(lists)
-        for base, m in ((self.score(a, team, m), m) for m in cands):
+        for base, m in ((self.score(a, team, m, hand), m) for m in cands):
             card, x = m.data["card"], m.data["space"]
             chips = list(view["chips"])
             chips[x] = -1 if card == REMOVE else team

@@ -21,8 +21,9 @@ Moves (seat = the player to move; ``space`` is ``10 * row + col``):
   one card and draw (R-78).
 
 Sequences are found and locked by the engine (R-74, R-75). Two teams need two sequences
-(which may share one space), three teams one. The game is drawn when the deck runs out a
-third time (R-79). ``points`` are the completed sequences per team.
+(which may share one space), three teams one. When the deck runs out, the discards are
+shuffled into a new one as often as needed: the game ends only when a team wins (R-79).
+``points`` are the completed sequences per team.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
+from itertools import chain
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from ..core import (
@@ -59,7 +63,6 @@ from .board import (
 __all__ = [
     "GAME",
     "HAND_SIZE",
-    "MAX_RESHUFFLES",
     "TEAM_SPLITS",
     "Event",
     "SequenceGame",
@@ -81,14 +84,14 @@ TEAM_SPLITS: dict[int, tuple[int, ...]] = {
     10: (2,),
     12: (2, 3),
 }
-#: The discards are reshuffled into a new deck at most this often; the next time the deck
-#: runs out the game is drawn (R-79).
-MAX_RESHUFFLES = 2
 EMPTY = -1
 KINDS = ("play", "dead", "pass")
 _KNOWN = frozenset(DECK)
 _STATES = frozenset(CELLS)
 _FULL = Counter(DECK)
+_FIRST = itemgetter(0)
+_SECOND = itemgetter(1)
+_SEAT_CARD = itemgetter(0, 2)  # of an Event
 
 
 def default_teams(players: int) -> int:
@@ -106,6 +109,44 @@ class Event(NamedTuple):
     revealed: tuple[str, ...] = ()
 
 
+_STR = {str}
+_REVEALED = itemgetter(4)  # of an Event
+
+
+@lru_cache(maxsize=1 << 16)
+def _event_text(e: Event) -> str:
+    """An action as saved: "seat kind card space" and, for a pass, the hand it showed
+    (``"0 play TX 37"``, ``"1 dead NY -1"``, ``"2 pass ADD -1 ADD NY ..."``)."""
+    return " ".join(map(str, (e.seat, e.kind, e.card, e.space, *e.revealed)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _parse_event(text: str) -> Event:
+    """The action saved as ``text`` (see :func:`_event_text`); CorruptState unless the
+    text is exactly how the engine writes a possible action. The table's own limits (its
+    seats, its hand size) are checked by the caller."""
+    parts = text.split(" ")
+    if len(parts) < 4 or parts[1] not in KINDS:
+        raise CorruptState(f"Sequence state: {text!r} is not an action")
+    try:
+        seat, space = int(parts[0]), int(parts[3])
+    except ValueError:
+        raise CorruptState(f"Sequence state: {text!r} is not an action") from None
+    kind, card, shown = parts[1], parts[2], tuple(parts[4:])
+    if not 0 <= seat < 12 or not EMPTY <= space < SPACES:
+        raise CorruptState(f"Sequence state: {text!r} names no seat or space")
+    if card not in _KNOWN or not set(shown) <= _KNOWN:
+        raise CorruptState(f"Sequence state: {text!r} names no card")
+    if (space == EMPTY) != (kind != "play") or bool(shown) != (kind == "pass"):
+        raise CorruptState(f"Sequence state: {text!r} does not fit its kind")
+    if kind == "pass" and card not in shown:
+        raise CorruptState(f"Sequence state: {text!r} shows a wrong hand")
+    e = Event(seat, kind, card, space, shown)
+    if _event_text(e) != text:
+        raise CorruptState(f"Sequence state: {text!r} is not written as the engine writes it")
+    return e
+
+
 @dataclass(frozen=True)
 class SequenceState:
     players: int
@@ -119,12 +160,11 @@ class SequenceState:
     sequences: tuple[tuple[int, tuple[int, ...]], ...]  # (team, five spaces), in order
     turn: int
     exchanged: bool  # a dead card was turned in this turn
-    reshuffles: int
+    reshuffles: int  # how often the discards became the deck (no limit, R-79)
     log: tuple[Event, ...]
     drawn: tuple[tuple[int, str], ...]  # every card drawn: (seat, card), deal included
     pins: tuple[tuple[int, str], ...]  # draws fixed after a reshuffle (pinned worlds only)
     winner: int | None
-    stalled: bool
 
     @property
     def target(self) -> int:
@@ -136,7 +176,7 @@ class SequenceState:
 
     @property
     def over(self) -> bool:
-        return self.winner is not None or self.stalled
+        return self.winner is not None
 
     def team(self, seat: int) -> int:
         return seat % self.teams
@@ -235,7 +275,6 @@ class SequenceGame(Game):
             drawn=tuple((k % n, deck[k]) for k in range(dealt)),
             pins=late,
             winner=None,
-            stalled=False,
         )
 
     # ------------------------------------------------------------ seats and turns
@@ -392,32 +431,29 @@ class SequenceGame(Game):
         winner: int | None = None,
     ) -> SequenceState:
         """The card of ``event`` leaves the hand for the discard pile; then, unless the
-        game is won, the replacement is drawn (R-77, R-79)."""
+        game is won, the replacement is drawn, from the discards reshuffled if the deck
+        is empty (R-77, R-79)."""
         hand = list(s.hands[seat])
         hand.remove(event.card)
         hands = list(s.hands)
         discards = list(s.discards)
         discards[seat] = (*discards[seat], event.card)
-        deck, rng, reshuffles, stalled = s.deck, s.rng, s.reshuffles, False
+        deck, rng, reshuffles = s.deck, s.rng, s.reshuffles
         drawn = s.drawn
         if winner is None:
             if not deck:
-                if reshuffles >= MAX_RESHUFFLES:
-                    stalled = True
-                else:
-                    pool = [c for pile in discards for c in pile]
-                    first = len(drawn)
-                    pinned = {k - first: c for k, c in s.pins if first <= k < first + len(pool)}
-                    try:
-                        deck, rng = rng.shuffle_pinned(pool, pinned)
-                    except ValueError:  # a pin that cannot be honoured is ignored
-                        deck, rng = rng.shuffle(pool)
-                    discards = [()] * s.players
-                    reshuffles += 1
-            if not stalled:
-                hand.append(deck[0])
-                drawn = (*drawn, (seat, deck[0]))
-                deck = deck[1:]
+                pool = [c for pile in discards for c in pile]
+                first = len(drawn)
+                pinned = {k - first: c for k, c in s.pins if first <= k < first + len(pool)}
+                try:
+                    deck, rng = rng.shuffle_pinned(pool, pinned)
+                except ValueError:  # a pin that cannot be honoured is ignored
+                    deck, rng = rng.shuffle(pool)
+                discards = [()] * s.players
+                reshuffles += 1
+            hand.append(deck[0])
+            drawn = (*drawn, (seat, deck[0]))
+            deck = deck[1:]
         hands[seat] = tuple(sorted(hand))
         turn = (s.turn + 1) % s.players if ends_turn else s.turn
         return replace(
@@ -434,7 +470,6 @@ class SequenceGame(Game):
             log=(*s.log, event),
             drawn=drawn,
             winner=winner,
-            stalled=stalled,
         )
 
     # ------------------------------------------------------------ information
@@ -476,7 +511,6 @@ class SequenceGame(Game):
             "moves": len(s.log),
             "over": s.over,
             "winner": s.winner,
-            "drawn_game": s.stalled,
         }
 
     def known_held(
@@ -498,26 +532,29 @@ class SequenceGame(Game):
         """Other hands and the deck re-drawn from the cards ``seat`` has not seen, keeping
         what passes showed; the draw history re-told to match (R-80)."""
         others = [r for r in range(s.players) if r != seat]
-        by_seat = _by_seat(s)
-        known = {r: self.known_held(s, r, [e for _, e in by_seat[r]]) for r in others}
-        pool = Counter(DECK)
+        told = _told(s)
+        seen = Counter(chain(*s.discards, *(told[r].known.elements() for r in others)))
         if 0 <= seat < s.players:
-            pool -= Counter(s.hands[seat])
-        for pile in s.discards:
-            pool -= Counter(pile)
-        for r in others:
-            pool -= known[r]
+            seen.update(s.hands[seat])
+        pool = _FULL - seen
         cards, rng = rng.shuffle(sorted(pool.elements()))
         hands = list(s.hands)
         i = 0
         for r in others:
-            need = len(s.hands[r]) - sum(known[r].values())
-            hands[r] = tuple(sorted([*known[r].elements(), *cards[i : i + need]]))
+            known = told[r].known
+            need = len(s.hands[r]) - sum(known.values())
+            hands[r] = tuple(sorted([*known.elements(), *cards[i : i + need]]))
             i += need
         deck = tuple(cards[i:])
         world, _ = rng.split()
-        t = replace(s, rng=world, hands=tuple(hands), deck=deck, pins=())
-        return replace(t, drawn=_retell(t, others, by_seat))
+        return replace(
+            s,
+            rng=world,
+            hands=tuple(hands),
+            deck=deck,
+            pins=(),
+            drawn=_retell(s.drawn, hands, others, told),
+        )
 
     def pin(self, s: SequenceState, seat: int) -> dict[str, Any]:
         """The draws ``seat`` saw (its own) and those of every card a move named or a pass
@@ -548,11 +585,10 @@ class SequenceGame(Game):
             "turn": s.turn,
             "exchanged": s.exchanged,
             "reshuffles": s.reshuffles,
-            "log": [[e.seat, e.kind, e.card, e.space, list(e.revealed)] for e in s.log],
-            "drawn": [[r, c] for r, c in s.drawn],
+            "log": _log_text(s.log),
+            "drawn": list(map(_SECOND, s.drawn)),
             "pins": [[k, c] for k, c in s.pins],
             "winner": s.winner,
-            "stalled": s.stalled,
         }
 
     def state_from_json(self, obj: Any) -> SequenceState:
@@ -566,7 +602,7 @@ class SequenceGame(Game):
         n, h = players, HAND_SIZE[players]
 
         def cards(v: Any, where: str) -> tuple[str, ...]:
-            if not isinstance(v, list) or not all(isinstance(c, str) and c in _KNOWN for c in v):
+            if type(v) is not list or not set(map(type, v)) <= _STR or not set(v) <= _KNOWN:
                 raise CorruptState(f"Sequence state: {where} must be a list of cards")
             return tuple(v)
 
@@ -575,15 +611,14 @@ class SequenceGame(Game):
             f.check(list(hand) == sorted(hand), f"seat {i}'s hand is not sorted")
         deck = cards(f.raw("deck"), "deck")
         discards = f.list("discards", cards, length=n)
-        every = Counter(deck)
-        for part in (*hands, *discards):
-            every.update(part)
-        f.check(every == _FULL, "the cards are not the 108 of the game")
+        every = Counter(chain(deck, *hands, *discards))
+        f.check(dict.__eq__(every, _FULL), "the cards are not the 108 of the game")
         raw = f.raw("chips")
         f.check(
             type(raw) is list
             and len(raw) == SPACES
-            and all(type(x) is int and EMPTY <= x < teams for x in raw),
+            and set(map(type, raw)) <= {int}
+            and set(raw) <= set(range(EMPTY, teams)),
             f"'chips' must be {SPACES} whole numbers from {EMPTY} to {teams - 1}",
         )
         chips = tuple(raw)
@@ -610,49 +645,43 @@ class SequenceGame(Game):
             )
         turn = f.int("turn", 0, n - 1)
         exchanged = f.bool("exchanged")
-        reshuffles = f.int("reshuffles", 0, MAX_RESHUFFLES)
+        reshuffles = f.int("reshuffles", 0, 2**31)
 
-        def event(v: Any, where: str) -> Event:
-            if (
-                type(v) is not list
-                or len(v) != 5
-                or type(v[0]) is not int
-                or not 0 <= v[0] < n
-                or type(v[1]) is not str
-                or v[1] not in KINDS
-                or type(v[2]) is not str
-                or v[2] not in _KNOWN
-                or type(v[3]) is not int
-                or not EMPTY <= v[3] < SPACES
-            ):
-                raise CorruptState(
-                    f"Sequence state: {where} must be [seat, kind, card, space, shown]"
-                )
-            seat, kind, card, space = v[0], v[1], v[2], v[3]
-            shown = cards(v[4], where) if v[4] else ()
-            if (space == EMPTY) != (kind != "play") or bool(shown) != (kind == "pass"):
-                raise CorruptState(f"Sequence state: {where} does not fit its kind")
-            if kind == "pass" and (len(shown) != h or card not in shown):
-                raise CorruptState(f"Sequence state: {where} shows a wrong hand")
-            return Event(seat, kind, card, space, shown)
-
-        log = f.list("log", event, max_length=100_000)
+        raw = f.raw("log")
+        f.check(type(raw) is list, "'log' must be a list")
+        f.check(len(raw) <= 100_000, "'log' is too long")
+        try:
+            f.check(set(map(type, raw)) <= _STR, "'log' must be a list of actions")
+            log = tuple(map(_parse_event, raw))
+        except CorruptState:
+            for i, v in enumerate(raw):  # name the first bad one
+                if type(v) is not str:
+                    raise CorruptState(f"Sequence state: log[{i}] must be text") from None
+                try:
+                    _parse_event(v)
+                except CorruptState as exc:
+                    raise CorruptState(f"Sequence state: log[{i}]: {exc}") from None
+            raise
+        f.check(
+            max(map(_FIRST, log), default=0) < n and set(map(len, map(_REVEALED, log))) <= {0, h},
+            "an action of a seat not at the table, or a shown hand of the wrong size",
+        )
 
         raw = f.raw("drawn")
         f.check(
-            type(raw) is list
-            and all(
-                type(d) is list
-                and len(d) == 2
-                and type(d[0]) is int
-                and 0 <= d[0] < n
-                and type(d[1]) is str
-                and d[1] in _KNOWN
-                for d in raw
-            ),
-            "'drawn' must be a list of [seat, card]",
+            type(raw) is list and set(map(type, raw)) <= _STR and set(raw) <= _KNOWN,
+            "'drawn' must be a list of cards",
         )
-        drawn = tuple((d[0], d[1]) for d in raw)
+        dealt = n * h
+        f.check(dealt <= len(raw) <= dealt + len(log), "the draws do not follow the history")
+        # The deal is round-robin from seat 0, then each action's card is replaced.
+        drawn = tuple(
+            zip(
+                [*(k % n for k in range(dealt)), *map(_FIRST, log[: len(raw) - dealt])],
+                raw,
+                strict=True,
+            )
+        )
 
         def pin(v: Any, where: str) -> tuple[int, str]:
             if not isinstance(v, list) or len(v) != 2 or not isinstance(v[1], str):
@@ -664,7 +693,6 @@ class SequenceGame(Game):
         pins = f.list("pins", pin, max_length=100_000)
         f.check(len({k for k, _ in pins}) == len(pins), "a draw is pinned twice")
         winner = f.int("winner", 0, teams - 1, null=True)
-        stalled = f.bool("stalled")
         f.done()
 
         # The history agrees with the rest.
@@ -675,37 +703,30 @@ class SequenceGame(Game):
             else winner is not None and won[winner] >= target,
             "the winner does not match the sequences",
         )
-        f.check(not (stalled and winner is not None), "a game is won or drawn, not both")
-        f.check(not stalled or (not deck and reshuffles == MAX_RESHUFFLES), "drawn too early")
-        over = winner is not None or stalled
-        ends = 0
-        for e in log:
-            f.check(e.seat == ends % n, "an action out of turn in the history")
-            ends += e.kind != "dead"
+        over = winner is not None
+        ends, board = _replay_log(log, n, teams)
+        f.check(ends >= 0, "an action out of turn in the history")
         f.check(turn == ends % n, "the turn does not follow the history")
         f.check(exchanged == (bool(log) and log[-1].kind == "dead"), "exchanged mismatch")
-        board = [EMPTY] * SPACES
-        for e in log:
-            if e.kind == "play":
-                board[e.space] = EMPTY if e.card == REMOVE else e.seat % teams
-        f.check(tuple(board) == chips, "the chips do not follow the history")
-        dealt = n * h
+        f.check(board == chips, "the chips do not follow the history")
         expected = dealt + len(log) - (1 if over and log else 0)
         f.check(len(drawn) == expected, "the draws do not follow the history")
         short = log[-1].seat if over and log else None
         for i, hand in enumerate(hands):
             size = h - (i == short)
             f.check(len(hand) == size, f"seat {i} holds {len(hand)} cards, not {size}")
-        f.check(all(drawn[k][0] == k % n for k in range(dealt)), "the deal is not round-robin")
-        f.check(
-            all(drawn[dealt + j][0] == log[j].seat for j in range(len(drawn) - dealt)),
-            "a card drawn by the wrong seat",
-        )
-        for seat in range(n):
-            got = Counter(c for r, c in drawn if r == seat)
-            spent = Counter(e.card for e in log if e.seat == seat)
-            f.check(got - spent == Counter(hands[seat]), f"seat {seat}'s hand breaks its history")
-            f.check(not (spent - got), f"seat {seat} played cards it never drew")
+        # Each seat's draws less what it spent are its hand: counted for all seats at once
+        # as (seat, card) pairs, and seat by seat only to name the seat that breaks it.
+        # (draws == spent + held; counted, no count is zero, so compared as dicts)
+        got = Counter(drawn)
+        owed = Counter(map(_SEAT_CARD, log))
+        owed.update((seat, c) for seat, hand in enumerate(hands) for c in hand)
+        if not dict.__eq__(got, owed):
+            for seat in range(n):
+                g = Counter(c for r, c in drawn if r == seat)
+                sp = Counter(e.card for e in log if e.seat == seat)
+                f.check(g - sp == Counter(hands[seat]), f"seat {seat}'s hand breaks its history")
+                f.check(not (sp - g), f"seat {seat} played cards it never drew")
         return SequenceState(
             players=n,
             teams=teams,
@@ -723,8 +744,52 @@ class SequenceGame(Game):
             drawn=drawn,
             pins=pins,
             winner=winner,
-            stalled=stalled,
         )
+
+
+#: The last history _replay_log and _log_text went through: (log, players, teams, turns
+#: ended, board) and (log, its lines). A game's histories grow one move at a time.
+_REPLAYED: list[tuple[tuple[Event, ...], int, int, int, list[int]]] = []
+_WRITTEN: list[tuple[tuple[Event, ...], list[str]]] = []
+
+
+def _replay_log(log: tuple[Event, ...], n: int, teams: int) -> tuple[int, tuple[int, ...]]:
+    """(turns ended, chips) after ``log`` at a table of ``n`` seats in ``teams`` teams;
+    turns ended is -1 if an action is out of turn. Carries on from the last history
+    replayed when ``log`` extends it."""
+    last = _REPLAYED[0] if _REPLAYED else None
+    if (
+        last is not None
+        and last[1] == n
+        and last[2] == teams
+        and len(last[0]) <= len(log)
+        and log[: len(last[0])] == last[0]
+    ):
+        ends, board = last[3], list(last[4])
+        start = len(last[0])
+    else:
+        ends, board, start = 0, [EMPTY] * SPACES, 0
+    for j in range(start, len(log)):
+        e = log[j]
+        if e.seat != ends % n:
+            return -1, ()
+        if e.kind != "dead":
+            ends += 1
+        if e.kind == "play":
+            board[e.space] = EMPTY if e.card == REMOVE else e.seat % teams
+    _REPLAYED[:] = [(log, n, teams, ends, board)]
+    return ends, tuple(board)
+
+
+def _log_text(log: tuple[Event, ...]) -> list[str]:
+    """``log`` as saved, a line an action (:func:`_event_text`)."""
+    last = _WRITTEN[0] if _WRITTEN else None
+    if last is not None and len(last[0]) <= len(log) and log[: len(last[0])] == last[0]:
+        lines = last[1] + [_event_text(e) for e in log[len(last[0]) :]]
+    else:
+        lines = list(map(_event_text, log))
+    _WRITTEN[:] = [(log, lines)]
+    return list(lines)
 
 
 def _read_pin(pin: Any) -> tuple[dict[int, str], tuple[tuple[int, str], ...]]:
@@ -783,47 +848,141 @@ def _by_seat(s: SequenceState) -> list[list[tuple[int, Event]]]:
     return out
 
 
-def _retell(
-    s: SequenceState, others: list[int], by_seat: list[list[tuple[int, Event]]]
-) -> tuple[tuple[int, str], ...]:
-    """The draw history with the cards of ``others`` re-assigned from public facts only
-    (when each drew, what each played or showed) and their current hands."""
-    n, h = s.players, s.hand_size
-    dealt = n * h
-    drawn = list(s.drawn)
-    slots_of: list[list[int]] = [[] for _ in range(n)]
-    for k, (who, _) in enumerate(drawn):
-        slots_of[who].append(k)
-    for r in others:
-        slots = slots_of[r]
-        card: dict[int, str] = {}
-        held: list[int] = []
-        ptr = 0
-        for j, e in by_seat[r]:
+class _Told(NamedTuple):
+    """What the public history tells of one seat's draws (see :func:`_told`)."""
+
+    known: Counter[str]  # cards it is known to hold (a pass showed them, R-78)
+    fixed: tuple[tuple[int, str], ...]  # (draw, card) of every draw the history names
+    open: tuple[int, ...]  # the draws it still holds that nothing named, in order
+    named: Counter[str]  # the cards of the draws it holds that the history named
+    slots: tuple[int, ...]  # all its draws
+    base: list[tuple[int, str]]  # every seat's draws as the history names them (shared)
+
+
+#: _told's results for the last histories asked about: id(log) -> (log, players, told).
+_TOLD: dict[int, tuple[tuple[Event, ...], int, list[_Told]]] = {}
+
+
+class _Telling:
+    """_told's work on a history so far, carried on when the history grows by a move."""
+
+    def __init__(self, players: int, dealt: int) -> None:
+        self.players, self.dealt = players, dealt
+        self.log: tuple[Event, ...] = ()
+        self.drawn = 0  # draws taken into slots and base
+        self.slots: list[list[int]] = [[] for _ in range(players)]
+        self.cards: list[dict[int, str]] = [{} for _ in range(players)]
+        self.held: list[list[int]] = [[] for _ in range(players)]
+        self.ptr = [0] * players
+        self.known: list[Counter[str]] = [Counter() for _ in range(players)]
+        self.base: list[tuple[int, str]] = []
+
+    def advance(self, s: SequenceState) -> None:
+        for k in range(self.drawn, len(s.drawn)):
+            who, c = s.drawn[k]
+            self.slots[who].append(k)
+            self.base.append((who, c))
+        self.drawn = len(s.drawn)
+        dealt, base = self.dealt, self.base
+        for j in range(len(self.log), len(s.log)):
+            e = s.log[j]
+            r = e.seat
+            slots, card, held = self.slots[r], self.cards[r], self.held[r]
+            ptr = self.ptr[r]
             while ptr < len(slots) and slots[ptr] < dealt + j:
                 held.append(slots[ptr])
                 ptr += 1
+            self.ptr[r] = ptr
             if e.kind == "pass":
-                missing = Counter(e.revealed) - Counter(card[k] for k in held if k in card)
+                known = self.known[r] = Counter(e.revealed)
+                missing = known - Counter(card[k] for k in held if k in card)
                 fill = sorted(missing.elements())
                 for k in held:
                     if k not in card:
                         card[k] = fill.pop(0)
+                        base[k] = (r, card[k])
+            known = self.known[r]
+            if known[e.card] > 0:
+                known[e.card] -= 1
             k = next((k for k in held if card.get(k) == e.card), None)
             if k is None:
                 k = next(k for k in held if k not in card)
                 card[k] = e.card
+                base[k] = (r, e.card)
             held.remove(k)
-        held.extend(slots[ptr:])
-        rest = sorted(
-            (Counter(s.hands[r]) - Counter(card[k] for k in held if k in card)).elements()
-        )
-        for k in held:
-            if k not in card:
-                card[k] = rest.pop(0)
-        for k in slots:
-            drawn[k] = (r, card[k])
-    return tuple(drawn)
+        self.log = s.log
+
+    def told(self) -> list[_Told]:
+        out = []
+        base = list(self.base)
+        for r in range(self.players):
+            slots, card = self.slots[r], self.cards[r]
+            held = self.held[r] + slots[self.ptr[r] :]
+            out.append(
+                _Told(
+                    known=+self.known[r],
+                    fixed=tuple(card.items()),
+                    open=tuple(k for k in held if k not in card),
+                    named=Counter(card[k] for k in held if k in card),
+                    slots=tuple(slots),
+                    base=base,
+                )
+            )
+        return out
+
+
+#: The history _told worked through last (a game's histories grow one move at a time).
+_TELLING: list[_Telling] = []
+
+
+def _told(s: SequenceState) -> list[_Told]:
+    """For each seat, the draws the public history assigns a card (the cards it played or
+    turned in, first received first; the hands a pass showed) and the draws it leaves
+    open. It depends on the history only, so every world resampled from one state shares
+    it: it is kept for the last few histories (the log tuple, compared by identity), and
+    the work on the last history is carried on when the next one extends it."""
+    got = _TOLD.get(id(s.log))
+    if got is not None and got[0] is s.log and got[1] == s.players:
+        return got[2]
+    dealt = s.players * s.hand_size
+    w = _TELLING[0] if _TELLING else None
+    if (
+        w is None
+        or w.players != s.players
+        or w.dealt != dealt
+        or len(w.log) > len(s.log)
+        or w.drawn > len(s.drawn)
+        or s.log[: len(w.log)] != w.log  # (the same moves: the same seats drew)
+    ):
+        w = _Telling(s.players, dealt)
+        _TELLING[:] = [w]
+    w.advance(s)
+    out = w.told()
+    if len(_TOLD) >= 64:
+        _TOLD.clear()
+    _TOLD[id(s.log)] = (s.log, s.players, out)
+    return out
+
+
+def _retell(
+    drawn: tuple[tuple[int, str], ...],
+    hands: list[tuple[str, ...]],
+    others: list[int],
+    told: list[_Told],
+) -> tuple[tuple[int, str], ...]:
+    """The draw history with the cards of ``others`` re-assigned from public facts only
+    (when each drew, what each played or showed) and their ``hands`` in the new world."""
+    out = list(told[0].base)  # every seat's named draws; then the seat's own, as dealt
+    for r in range(len(told)):
+        if r not in others:
+            for k in told[r].slots:
+                out[k] = drawn[k]
+    for r in others:
+        tr = told[r]
+        rest = sorted((Counter(hands[r]) - tr.named).elements()) if tr.named else hands[r]
+        for k, c in zip(tr.open, rest, strict=False):  # a consistent state: same length
+            out[k] = (r, c)
+    return tuple(out)
 
 
 GAME = SequenceGame()

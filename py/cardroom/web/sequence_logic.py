@@ -179,22 +179,22 @@ class SeqEngine(LocalEngine):
 
 
 def result(view: Mapping[str, Any], labels: Sequence[str] = ()) -> dict[str, Any]:
-    """The kit's result of a finished game: the winner (a team, None for a draw), why,
-    and the points: one per completed sequence (R-88)."""
+    """The kit's result of a finished game: the winner (a team: a game ends only when one
+    completes its sequences, R-79), why, and the points: one per completed sequence
+    (R-88)."""
     score = list(view["score"])
     winner = view["winner"]
+    if winner is None:
+        raise ValueError("a Sequence game ends only with a winner (R-79)")
     lines = [
         {"team": t, "label": "Sequence" if n == 1 else "Sequences", "points": n}
         for t, n in enumerate(score)
         if n
     ]
     need = view["target"]
-    if winner is None:
-        summary = "The deck ran out for the third time, so the game is a draw."  # R-79
-    else:
-        who = labels[winner] if winner < len(labels) else COLOUR_NAMES[winner]
-        what = "two sequences" if need == 2 else "a sequence"
-        summary = f"{who} completed {what} first."
+    who = labels[winner] if winner < len(labels) else COLOUR_NAMES[winner]
+    what = "two sequences" if need == 2 else "a sequence"
+    summary = f"{who} completed {what} first."
     return {"winner": winner, "summary": summary, "points": score, "scoring": lines}
 
 

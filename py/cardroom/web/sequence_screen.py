@@ -382,9 +382,7 @@ class SequenceUI(SequenceInput, GameUI):
     # ------------------------------------------------------------ the result
 
     def headline(self, table: Table, result: dict[str, Any]) -> tuple[str, str]:
-        w = result.get("winner")
-        if w is None:
-            return "A draw", "tie"
+        w = result["winner"]  # never None: a game ends only when a team wins
         if table.setup.mode == "devices":  # this device's side or the other
             team_of = table.engine.view(REFEREE)["team_of"]
             if w in {team_of[s] for s in self.own}:
