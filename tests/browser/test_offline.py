@@ -10,7 +10,7 @@ from urllib.parse import urljoin
 import pytest
 from browser_helpers import READY_TIMEOUT_MS, expect_card, open_site, wait_ready
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.first_visit]
 
 
 def test_no_request_leaves_localhost(context: Any, site: Any) -> None:
