@@ -2,7 +2,9 @@
 
 Markers (pyproject.toml): every test under ``tests/browser`` is ``browser``; every test that
 uses the site build (``site_build``, directly or through another fixture) is ``slow``.
-``./scripts/test.sh --fast`` runs ``-m "not browser and not slow"``. The conformance tests'
+``./scripts/test.sh --fast`` runs ``-m "not browser and not slow"``. The tests in
+``*_conformance.py`` files are ``no_cover``: ``./scripts/test.sh`` measures the engine's
+coverage, and the tracer would more than double the playouts' CPU. The conformance tests'
 playouts and seeds come from ``tests/playouts.py`` (``CARDROOM_PLAYOUTS``,
 ``CARDROOM_SEED``); pytest's header names both, and so does the summary after a failure.
 
@@ -67,6 +69,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.xdist_group(group[item.path.name]))
         elif "site_build" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.slow)
+        if item.path.name.endswith("_conformance.py"):
+            # the playouts run without the coverage tracer (pytest-cov's marker), which more
+            # than doubles their CPU; the engine's unit and rules tests are measured
+            item.add_marker(pytest.mark.no_cover)
 
 
 # --------------------------------------------------------------------------- the site
