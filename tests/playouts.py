@@ -68,19 +68,27 @@ def scaled(at_a_thousand: int, least: int = 1) -> int:
 
 
 def results_until_seen(
-    wanted: set[str], report: Any, more: Callable[[range], Any], offset: int, rounds: int = 8
+    wanted: set[str],
+    report: Any,
+    more: Callable[[range], Any],
+    offset: int,
+    rounds: int = 8,
+    *,
+    enough: Callable[[set[str]], bool] | None = None,
 ) -> set[str]:
     """The results (``report.points``' keys) of a run, played on until every one of
     ``wanted`` has shown up: a rare result (a bonus, say: about one game in a hundred at
     some levels) need not show up in a run of a few hundred games, but a harness that
     can no longer reach it is a failure. ``more(seeds)`` plays and checks the next
     seeds (after the run's, from ``offset``), half a run at a time, up to ``rounds`` times
-    (4 runs more at most); the caller asserts ``wanted`` is in what this returns."""
+    (4 runs more at most); the caller asserts ``wanted`` is in what this returns.
+    ``enough(seen)``, if given, says when to stop instead (one of several results, say)."""
+    done = enough or (lambda seen: wanted <= seen)
     seen = set(report.points)
     step = max(1, PLAYOUTS // 2)
     start = offset + (report.games or PLAYOUTS)
     for _ in range(rounds):
-        if wanted <= seen:
+        if done(seen):
             break
         seen |= set(more(seeds(start, step)).points)
         start += step

@@ -19,7 +19,7 @@ from cardroom.core import REFEREE, Move
 from cardroom.geoplunge import solver
 from cardroom.geoplunge.border_up import GAME, BorderUpState
 from tests.oracles.border_up import Verdict, can_line_up, check_playout, group_ok
-from tests.playouts import PLAYOUTS, scaled, seeds
+from tests.playouts import PLAYOUTS, results_until_seen, scaled, seeds
 
 
 def racing(game: Any, s: BorderUpState, rng: random.Random) -> Move | None:
@@ -80,10 +80,18 @@ def test_border_up_conformance(level):
         and not group_ok(g, level)
     ]  # fmt: skip
     assert (len(out_of_order) > 0) == (level > 2), len(out_of_order)
-    points = Counter(v.points for v in verdicts)
-    for p in [(5, 5), (10, 0), (0, 20), (20, 0), (30, 0), (0, 30)]:
-        assert points[p] > 0, (p, points)
-    assert any(max(p) == 40 for p in points), points
     assert sum(v.passes_in_window for v in verdicts) > 0
     assert sum(v.late for v in verdicts) > 0
     assert sum(sum(v.plunged) == 2 for v in verdicts) > 0
+    # every line of the scoring table, 40 points included (the rarer ones played on until
+    # they show)
+    wanted = {"5,5", "10,0", "0,20", "20,0", "30,0", "0,30"}
+
+    def more(seeds: range) -> Any:
+        return check_game(GAME, seeds, {"level": level}, oracle=oracle, chooser=racing, deep=0)
+
+    def enough(seen: set[str]) -> bool:
+        return wanted <= seen and any("40" in key.split(",") for key in seen)
+
+    seen = results_until_seen(wanted, report, more, level * 10_000, enough=enough)
+    assert enough(seen), seen
