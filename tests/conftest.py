@@ -1,5 +1,13 @@
 """Test-suite wiring shared by every test.
 
+Markers (pyproject.toml): every test under ``tests/browser`` is ``browser``; every test that
+uses the site build (``site_build``, directly or through another fixture) is ``slow``.
+``./scripts/test.sh --fast`` runs ``-m "not browser and not slow"``. The tests in
+``*_conformance.py`` files are ``no_cover``: ``./scripts/test.sh`` measures the engine's
+coverage, and the tracer would more than double the playouts' CPU. The conformance tests'
+playouts and seeds come from ``tests/playouts.py`` (``CARDROOM_PLAYOUTS``,
+``CARDROOM_SEED``); pytest's header names both, and so does the summary after a failure.
+
 Under pytest-xdist (``./scripts/test.sh`` runs two workers) the browser test files form two
 groups, each run whole by one worker (which starts Chromium once); the unit, property and
 conformance tests share out over both workers. The site is built once per session, for
@@ -13,9 +21,12 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
+
+from tests import playouts
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,14 +42,37 @@ else:
     settings.load_profile("local")
 
 
+def pytest_report_header(config: pytest.Config) -> str:
+    return playouts.describe()
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    if exitstatus not in (0, 5):  # a failure: say how to play the same games again
+        terminalreporter.write_line(playouts.describe())
+
+
+def _in_browser_dir(item: pytest.Item) -> bool:
+    return BROWSER_TESTS in item.path.parents
+
+
+BROWSER_TESTS = ROOT / "tests" / "browser"
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     # Two groups of browser test files, alternating by name: each worker starts Chromium
     # once, and the two share the work with the unit tests.
-    files = sorted({item.path.name for item in items if "browser" in item.path.parts})
+    files = sorted({item.path.name for item in items if _in_browser_dir(item)})
     group = {name: f"browser-{i % 2}" for i, name in enumerate(files)}
     for item in items:
-        if "browser" in item.path.parts:
+        if _in_browser_dir(item):
+            item.add_marker(pytest.mark.browser)
             item.add_marker(pytest.mark.xdist_group(group[item.path.name]))
+        elif "site_build" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
+        if item.path.name.endswith("_conformance.py"):
+            # the playouts run without the coverage tracer (pytest-cov's marker), which more
+            # than doubles their CPU; the engine's unit and rules tests are measured
+            item.add_marker(pytest.mark.no_cover)
 
 
 # --------------------------------------------------------------------------- the site

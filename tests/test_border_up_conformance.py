@@ -1,4 +1,4 @@
-"""Border-Up in the conformance harness: 1,000 seeded playouts per level, every invariant
+"""Border-Up in the conformance harness: seeded playouts per level (``tests/playouts.py``), every invariant
 of the protocol checked (turns, refusals, JSON, non-interference through ``resample`` and
 through pinned replays), and the points of every game compared with an independent
 oracle (``tests/oracles/border_up.py``) that follows the rules itself. The runs must
@@ -19,8 +19,7 @@ from cardroom.core import REFEREE, Move
 from cardroom.geoplunge import solver
 from cardroom.geoplunge.border_up import GAME, BorderUpState
 from tests.oracles.border_up import Verdict, can_line_up, check_playout, group_ok
-
-PLAYOUTS = 1000
+from tests.playouts import PLAYOUTS, results_until_seen, scaled, seeds
 
 
 def racing(game: Any, s: BorderUpState, rng: random.Random) -> Move | None:
@@ -53,24 +52,24 @@ def test_border_up_conformance(level):
 
     report = check_game(
         GAME,
-        seeds=range(level * 10_000, level * 10_000 + PLAYOUTS),
+        seeds=seeds(level * 10_000),
         options={"level": level},
         oracle=oracle,
         chooser=racing,
         deep=25,
     )
     assert report.games == PLAYOUTS == len(verdicts)
-    assert report.resampled > 1000 and report.pinned > 100
+    assert report.resampled > scaled(1000) and report.pinned > scaled(100)
 
     # The spread of outcomes: every ending, both teams winning, bonus or not.
     endings = Counter(v.ending for v in verdicts)
     assert set(endings) == {"shout", "simultaneous", "time", "pass"}, endings
-    assert min(endings.values()) >= 10, endings
+    assert min(endings.values()) >= scaled(10), endings
     winners = Counter(v.winner for v in verdicts)
-    assert min(winners[0], winners[1], winners[None]) >= 50, winners
+    assert min(winners[0], winners[1], winners[None]) >= scaled(50), winners
     shouts = [sh for v in verdicts for sh in v.shouts]
     valid = Counter(sh[4] for sh in shouts)
-    assert valid[True] >= 100 and valid[False] >= 100, valid
+    assert valid[True] >= scaled(100) and valid[False] >= scaled(100), valid
     # Groups that could be lined up but were shown out of order lose at Levels 3 and 4.
     out_of_order = [
         g
@@ -81,10 +80,18 @@ def test_border_up_conformance(level):
         and not group_ok(g, level)
     ]  # fmt: skip
     assert (len(out_of_order) > 0) == (level > 2), len(out_of_order)
-    points = Counter(v.points for v in verdicts)
-    for p in [(5, 5), (10, 0), (0, 20), (20, 0), (30, 0), (0, 30)]:
-        assert points[p] > 0, (p, points)
-    assert any(max(p) == 40 for p in points), points
     assert sum(v.passes_in_window for v in verdicts) > 0  # R-12
     assert sum(v.late for v in verdicts) > 0  # R-10
     assert sum(sum(v.plunged) == 2 for v in verdicts) > 0
+    # every line of the scoring table, 40 points included (the rarer ones played on until
+    # they show)
+    wanted = {"5,5", "10,0", "0,20", "20,0", "30,0", "0,30"}
+
+    def more(seeds: range) -> Any:
+        return check_game(GAME, seeds, {"level": level}, oracle=oracle, chooser=racing, deep=0)
+
+    def enough(seen: set[str]) -> bool:
+        return wanted <= seen and any("40" in key.split(",") for key in seen)
+
+    seen = results_until_seen(wanted, report, more, level * 10_000, enough=enough)
+    assert enough(seen), seen

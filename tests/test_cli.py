@@ -218,3 +218,26 @@ def test_referee_refuses_a_change_of_base_it_cannot_have(args):
         capture_output=True, text=True,
     )  # fmt: skip
     assert ok.returncode == 0 and ok.stdout.startswith("Texas wins"), ok.stdout
+
+
+def test_check_reports_progress_per_set_up_on_stderr(capsys):
+    """``cardroom check`` prints one JSON line on stdout and, on stderr, the progress of each
+    set-up (games done of how many, seconds): after the first game and when it is done, so
+    a long check can be told from a hung one."""
+    from cardroom import cli
+
+    assert cli.main(["check", "border-up", "--games", "3", "--seed", "5", "--deep", "1"]) == 0
+    out, err = capsys.readouterr()
+    summary = json.loads(out)
+    assert summary["ok"] and summary["games"] == 9 and len(summary["runs"]) == 3
+    lines = err.splitlines()
+    for n, level in enumerate((2, 3, 4), 1):
+        mine = [ln for ln in lines if f'{{"level": {level}}} ({n}/3)' in ln]
+        assert mine[0].startswith("cardroom check border-up ") and ": 1/3 games, " in mine[0]
+        assert mine[-1].endswith(" s done") and ": 3/3 games, " in mine[-1], mine
+        assert float(mine[-1].rsplit(", ", 1)[1].split()[0]) >= 0
+    assert len(lines) == sum(1 for ln in lines if ln.startswith("cardroom check border-up "))
+
+    assert cli.main(["check", "border-up", "--level", "2", "--games", "2", "--quiet"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["games"] == 2 and err == ""

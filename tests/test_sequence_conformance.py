@@ -4,13 +4,12 @@ split: every invariant of the protocol (turns, refusals, JSON, non-interference 
 with an independent oracle (``tests/oracles/sequence.py``) that replays the moves on its
 own board and finds the sequences itself.
 
-``CARDROOM_SEQUENCE_PLAYOUTS`` sets the playouts per configuration: the default keeps
-this file inside the CI budget; ``cardroom check sequence`` and
-``CARDROOM_SEQUENCE_PLAYOUTS=1000`` run the long version."""
+``CARDROOM_PLAYOUTS`` (``tests/playouts.py``) sets the playouts of the commonest table, and
+a twentieth of them (at least 10) for each other configuration, on the run's seeds;
+``cardroom check sequence`` and ``CARDROOM_PLAYOUTS=1000`` run the long version."""
 
 from __future__ import annotations
 
-import os
 import random
 from typing import Any
 
@@ -21,8 +20,9 @@ from cardroom.core import bot_context
 from cardroom.sequence import GAME
 from cardroom.sequence.bot import MediumBot
 from tests.oracles.sequence import oracle
+from tests.playouts import PLAYOUTS, seeds
 
-PLAYOUTS = int(os.environ.get("CARDROOM_SEQUENCE_PLAYOUTS", "10"))
+SETUP_PLAYOUTS = max(10, PLAYOUTS // 20)  # per configuration but the commonest
 CONFIGS = [
     (2, 2),
     (3, 3),
@@ -51,23 +51,23 @@ def purposeful(game: Any, s: Any, rng: random.Random):
 def test_sequence_conformance(players, teams):
     report = check_game(
         GAME,
-        seeds=range(players * 1000 + teams * 100, players * 1000 + teams * 100 + PLAYOUTS),
+        seeds=seeds(players * 10_000 + teams * 1000, SETUP_PLAYOUTS),
         options={"players": players, "teams": teams},
         oracle=oracle,
         chooser=purposeful,
         deep=1,
         deep_every=9,
     )
-    assert report.games == PLAYOUTS and report.pinned >= PLAYOUTS
+    assert report.games == SETUP_PLAYOUTS and report.pinned >= SETUP_PLAYOUTS
     target = 2 if teams == 2 else 1
     won = sum(n for key, n in report.points.items() if str(target) in key.split(","))
-    assert won == PLAYOUTS, report.points  # every game is won, none drawn (R-79)
+    assert won == SETUP_PLAYOUTS, report.points  # every game is won, none drawn (R-79)
 
 
 def test_capitals_board_conformance():
     report = check_game(
         GAME,
-        seeds=range(50, 50 + max(4, PLAYOUTS // 4)),
+        seeds=seeds(500, max(4, SETUP_PLAYOUTS // 4)),
         options={"players": 4, "board": "capitals"},
         oracle=oracle,
         chooser=purposeful,
@@ -76,16 +76,17 @@ def test_capitals_board_conformance():
     assert report.games >= 4
 
 
-def test_a_thousand_two_player_playouts():
-    """The protocol's CI floor: 1,000 seeded playouts of the commonest table, every
-    check at every state of the first two and the costly ones every 50th state after."""
+def test_the_commonest_table_playouts():
+    """The protocol's CI floor: PLAYOUTS seeded playouts of the commonest table (1,000 in
+    the long run), every check at every state of the first two and the costly ones every
+    50th state after."""
     report = check_game(
         GAME,
-        seeds=range(7000, 7000 + max(PLAYOUTS, 1000)),
+        seeds=seeds(700_000),
         options={"players": 2, "teams": 2},
         oracle=oracle,
         chooser=purposeful,
         deep=2,
         deep_every=50,
     )
-    assert report.games >= 1000 and len(report.points) >= 2
+    assert report.games == PLAYOUTS and len(report.points) >= min(2, PLAYOUTS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from . import __version__
 
@@ -271,6 +271,22 @@ def _option_value(text: str) -> object:
         return text
 
 
+def _progress(where: str, total: int, every: float = 5.0) -> Callable[[int, float], None]:
+    """``check_game``'s progress for one set-up, on stderr: a line after the first game,
+    one every ``every`` seconds, and one when the set-up is done (games done, seconds), so a
+    long check shows it is moving."""
+    last = [-every]
+
+    def report(done: int, seconds: float) -> None:
+        if done == 1 or done == total or seconds - last[0] >= every:
+            last[0] = seconds
+            end = " done" if done == total else ""
+            print(f"{where}: {done}/{total} games, {seconds:.1f} s{end}", file=sys.stderr)
+            sys.stderr.flush()
+
+    return report
+
+
 def _cmd_check(args: argparse.Namespace) -> int:
     import time
 
@@ -304,10 +320,14 @@ def _cmd_check(args: argparse.Namespace) -> int:
     seeds = range(args.seed, args.seed + args.games)
     t0 = time.perf_counter()
     runs = []
-    for config in configs:
+    for n, config in enumerate(configs, 1):
         options = {**config, **extra}
+        where = f"cardroom check {args.game} {json.dumps(options)} ({n}/{len(configs)})"
+        report_progress = None if args.quiet else _progress(where, args.games)
         try:
-            report = check_game(game, seeds, options, deep=min(args.deep, args.games))
+            report = check_game(
+                game, seeds, options, deep=min(args.deep, args.games), progress=report_progress
+            )
         except ConformanceError as exc:
             summary = {"game": args.game, "options": options, "ok": False, "error": str(exc)}
             json.dump(summary, sys.stdout)
@@ -631,7 +651,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="run the conformance harness on seeded random games",
         description="Play seeded random games through the engine and check every invariant "
         "of the protocol (legal moves, refusals, JSON, hidden information, replays). "
-        "Prints one JSON summary line; exit 1 on the first broken invariant.",
+        "Prints one JSON summary line; exit 1 on the first broken invariant. Progress "
+        "(games done and seconds, per set-up) goes to stderr.",
     )
     ch.add_argument("game", help="a game's slug, e.g. border-up")
     ch.add_argument("--level", type=int, help="one level (default: every level)")
@@ -643,6 +664,7 @@ def build_parser() -> argparse.ArgumentParser:
     ch.add_argument(
         "--option", action="append", metavar="KEY=VALUE", help="a game option (JSON value)"
     )
+    ch.add_argument("--quiet", action="store_true", help="no progress on stderr")
     ch.set_defaults(func=_cmd_check)
     return p
 

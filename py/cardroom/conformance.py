@@ -531,6 +531,7 @@ def check_game(
     *,
     oracle: Callable[[Game, Playout], tuple[int, ...]] | None = None,
     deep: int = 30,
+    progress: Callable[[int, float], None] | None = None,
     **kwargs: Any,
 ) -> Report:
     """Run seeded random playouts of ``game`` and check every invariant.
@@ -538,7 +539,9 @@ def check_game(
     ``oracle(game, playout)`` returns the points per team that the rules give for the
     playout (its seed, options, moves and final state), computed without the engine's
     own rule checks; it may raise AssertionError for a move sequence the rules forbid.
-    The first ``deep`` playouts run every check at every state."""
+    The first ``deep`` playouts run every check at every state. ``progress(games, seconds)``,
+    if given, is called after each playout with the playouts done and the seconds since
+    the start (``cardroom check`` reports from it)."""
     t0 = time.perf_counter()
     opts = dict(options or {})
     report = Report(game.slug, opts)
@@ -571,6 +574,8 @@ def check_game(
         report.points[key] = report.points.get(key, 0) + 1
         if i < deep:
             report.playouts.append(p)
+        if progress is not None:
+            progress(report.games, time.perf_counter() - t0)
     if report.games > 1 and len(deals) == 1:
         raise ConformanceError("every seed dealt the same game: the seed is not used")
     report.seconds = time.perf_counter() - t0

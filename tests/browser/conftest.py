@@ -7,9 +7,26 @@ resource failed to load. Chromium is also launched with a host-resolver rule tha
 name but 127.0.0.1 unresolvable, which guards the service-worker test (routing is disabled
 there because it bypasses the worker).
 
+Warm pages. A page that boots Python from nothing costs seconds of CPU; a repeat visitor's
+page restores it from the site's memory snapshot. So the ``page`` and ``context`` fixtures
+give a page (a context) of the worker's *warm profile*: a browser profile on disk that has
+visited the session's site once, where the first visit's worker stored its snapshot (its
+service worker is then unregistered and its caches deleted, and the profile is used with
+service workers blocked, as the harness's other contexts are). Its pages restore Python
+from the snapshot, with the runtime's compiled code from the profile's HTTP cache. Each
+test starts clean: the pages of the test before are closed, and the site's localStorage
+(but for the snapshot's hint), sessionStorage, IndexedDB, Cache Storage (but for the
+snapshot), cookies and permissions are cleared; the offline guard below watches it as it
+watches any context (without routing, which would turn the HTTP cache off: the host
+resolver rule keeps other hosts unreachable, and the guard records any request to one).
+Tests about start-up or a first visit are marked ``first_visit`` (a whole file with
+``pytestmark``), and their ``page`` and ``context`` are fresh contexts; ``new_context()``
+always gives a fresh context (for device options: viewport, touch, service workers).
+
 Environment:
 - ``CARDROOM_SITE=DIR``: test an already built site instead of building one.
 - ``CI``: when set, a missing Chromium or Playwright fails the suite instead of skipping it.
+- ``CARDROOM_WARM=0``: no warm profile (every ``page`` boots Python from nothing).
 
 A page whose renderer process crashes (Playwright's "Target crashed") is recorded with the
 machine's free memory at that moment, and what Chromium prints goes to a log file
@@ -32,6 +49,7 @@ import sys
 import tempfile
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,7 +58,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from _pytest.runner import runtestprotocol
-from browser_helpers import ACTION_TIMEOUT_MS
+from browser_helpers import ACTION_TIMEOUT_MS, open_site
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -370,6 +388,8 @@ class Guard:
                 host = urlsplit(url).hostname
                 if host != LOCAL_HOST and url not in self.external:
                     self.external.append(url)
+                elif host == LOCAL_HOST and not route:
+                    self.local.append(url)
 
         def on_response(response: Any) -> None:
             if response.status >= 400:
@@ -457,9 +477,173 @@ def new_context(
         )
 
 
+# --------------------------------------------------------------------------- warm pages
+
+#: the localStorage keys that describe the browser, not a test: kept between tests
+WARM_KEEP = ["cardroom.snapshot", "cardroom.runtime-not-in-http-cache"]
+#: how long the first visit may take to store its snapshot
+SNAPSHOT_TIMEOUT_S = 180.0
+
+_UNREGISTER = """async () => {
+    const regs = await navigator.serviceWorker.getRegistrations();
+    await Promise.all(regs.map((r) => r.unregister()));
+    for (const name of await caches.keys()) if (name !== 'cardroom.snapshot') await caches.delete(name);
+    return { hint: localStorage.getItem('cardroom.snapshot'), caches: await caches.keys() };
+}"""
+
+# Clear what a test may have left at the site's origin (see the module's docstring).
+_RESET = """async (keep) => {
+    const kept = keep.map((k) => [k, localStorage.getItem(k)]).filter(([, v]) => v !== null);
+    localStorage.clear();
+    sessionStorage.clear();
+    for (const [k, v] of kept) localStorage.setItem(k, v);
+    if (indexedDB.databases) {
+        for (const db of await indexedDB.databases()) {
+            await new Promise((done) => {
+                const q = indexedDB.deleteDatabase(db.name);
+                q.onsuccess = q.onerror = q.onblocked = () => done();
+            });
+        }
+    }
+    for (const name of await caches.keys()) if (name !== 'cardroom.snapshot') await caches.delete(name);
+    return { snapshot: await caches.has('cardroom.snapshot'), keys: Object.keys(localStorage) };
+}"""
+
+
+def warm_enabled() -> bool:
+    return os.environ.get("CARDROOM_WARM", "1").strip().lower() not in ("0", "false", "no")
+
+
+class WarmProfile:
+    """The worker's warm profile (see the module's docstring): primed once, then one
+    persistent context on it, reset before each test that uses it."""
+
+    def __init__(self, playwright_instance: Any, site: SiteServer, directory: Path) -> None:
+        self.playwright = playwright_instance
+        self.site = site
+        self.directory = directory
+        self.ctx: Any = None
+        self.guard = Guard()
+        self._prime()
+
+    def _prime(self) -> None:
+        """The first visit, with service workers allowed (the snapshot is stored only once
+        the site's service worker is in place); then the service worker is unregistered and
+        its caches deleted, so the profile holds the snapshot, its hint and the HTTP cache."""
+        ctx = persistent_context(self.playwright, self.directory)
+        try:
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            open_site(page, self.site, "/?screen=atlas")
+            page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+            deadline = time.monotonic() + SNAPSHOT_TIMEOUT_S
+            state = ""
+            while time.monotonic() < deadline:
+                state = page.evaluate("() => document.documentElement.dataset.snapshot || ''")
+                if state in ("stored", "failed"):
+                    break
+                time.sleep(0.25)
+            if state != "stored":
+                raise RuntimeError(f"the warm profile's first visit stored no snapshot ({state!r})")
+            left = page.evaluate(_UNREGISTER)
+            if not left["hint"] or left["caches"] != ["cardroom.snapshot"]:
+                raise RuntimeError(f"the warm profile is not as expected: {left}")
+        finally:
+            ctx.close()
+        if ctx.guard.problems():
+            raise RuntimeError("the warm profile's first visit: " + "; ".join(ctx.guard.problems()))
+
+    def _open(self) -> Any:
+        ctx = self.playwright.chromium.launch_persistent_context(
+            str(self.directory), service_workers="block", **chromium_options(self.playwright)
+        )
+        ctx.set_default_timeout(ACTION_TIMEOUT_MS)
+        self.guard = Guard()
+        self.guard.attach(ctx, route=False)
+        ctx.guard = self.guard
+        ctx.on("close", lambda _ctx: setattr(self, "ctx", None))
+        return ctx
+
+    def context_for_test(self) -> Any:
+        """The warm context, clean: no pages, a new guard, the site's storage cleared."""
+        if self.ctx is None:
+            self.ctx = self._open()
+        ctx = self.ctx
+        for page in list(ctx.pages):
+            with contextlib.suppress(Exception):
+                page.close()
+        ctx.clear_cookies()
+        ctx.clear_permissions()
+        blank = ctx.new_page()
+        try:
+            blank.route(
+                self.site.url("/__warm_reset__"),
+                lambda r: r.fulfill(status=200, content_type="text/html", body="<!doctype html>"),
+            )
+            blank.goto(self.site.url("/__warm_reset__"))
+            left = blank.evaluate(_RESET, WARM_KEEP)
+        finally:
+            blank.close()
+        if not left["snapshot"] or "cardroom.snapshot" not in left["keys"]:
+            raise RuntimeError(f"the warm profile lost its snapshot: {left}")
+        # a new guard for this test (the listeners read its lists when they fire)
+        self.guard.__init__()  # type: ignore[misc]
+        # A profile on disk (not an incognito context) asks for /favicon.ico for a page
+        # that names no icon, such as a test's own host page; the site has none there.
+        self.guard.allow_console(r"status of 404 .*\(http://127\.0\.0\.1:\d+/favicon\.ico\)$")
+        return ctx
+
+    def after_test(self) -> list[str]:
+        """Close the test's pages; what the guard saw (but the favicon, above)."""
+        if self.ctx is not None:
+            for page in list(self.ctx.pages):
+                with contextlib.suppress(Exception):
+                    page.close()
+        self.guard.bad_responses = [
+            r for r in self.guard.bad_responses if not r.endswith("/favicon.ico")
+        ]
+        return self.guard.problems()
+
+    def close(self) -> None:
+        if self.ctx is not None:
+            with contextlib.suppress(Exception):
+                self.ctx.close()
+
+
+@pytest.fixture(scope="session")
+def warm_profile(
+    playwright_instance: Any, site: SiteServer, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[WarmProfile | None]:
+    """The worker's warm profile, or None (with a warning) if its first visit could not
+    store a snapshot: the tests then run on fresh contexts, and test_snapshot.py says
+    what is wrong with the snapshot."""
+    try:
+        warm = WarmProfile(playwright_instance, site, tmp_path_factory.mktemp("warm-profile"))
+    except Exception as exc:  # noqa: BLE001 - any failure: fresh contexts instead
+        warnings.warn(f"no warm profile, every page starts Python: {exc}", stacklevel=1)
+        yield None
+        return
+    yield warm
+    warm.close()
+
+
 @pytest.fixture
-def context(new_context: Callable[..., Any]) -> Any:
-    return new_context()
+def context(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A context for the test: the warm profile's (see the module's docstring), or a fresh
+    one for a test marked ``first_visit`` (or with ``CARDROOM_WARM=0``)."""
+    if request.node.get_closest_marker("first_visit") or not warm_enabled():
+        yield request.getfixturevalue("new_context")()
+        return
+    warm: WarmProfile | None = request.getfixturevalue("warm_profile")
+    if warm is None:
+        yield request.getfixturevalue("new_context")()
+        return
+    yield warm.context_for_test()
+    problems = warm.after_test()
+    if problems:
+        pytest.fail(
+            f"{request.node.nodeid}: the site misbehaved:\n  " + "\n  ".join(problems),
+            pytrace=False,
+        )
 
 
 @pytest.fixture

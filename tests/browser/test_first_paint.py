@@ -21,7 +21,7 @@ from browser_helpers import open_site
 from cardroom.web.links import WEB_GAMES
 from sitebuild.page import FIRST_PAINT_SHEETS, sheets
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.first_visit]
 
 #: Every value index.html's first script gives ``data-screen`` before the first paint.
 SCREENS = ["home", "atlas", "learn", "tournament"] + [f"game:{slug}" for slug in WEB_GAMES]

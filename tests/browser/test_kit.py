@@ -124,6 +124,7 @@ def test_home_lists_every_game_and_the_atlas(page: Any, site: Any) -> None:
     assert page.locator(".kit-table").count() == 0, "a link started a game unseen"
 
 
+@pytest.mark.first_visit  # the page before Python is up
 def test_a_games_link_shows_its_how_to_play_before_python_is_up(page: Any, site: Any) -> None:
     """The build pre-renders each game's title and how to play; a game's link shows its own
     at the first paint, laid out as the kit's setup will show it, and the setup takes its

@@ -12,7 +12,7 @@ import pytest
 from browser_helpers import READY_TIMEOUT_MS, expect_card, open_site, wait_ready
 from playwright.sync_api import expect
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.first_visit]
 
 
 def test_no_request_leaves_localhost(context: Any, site: Any) -> None:
