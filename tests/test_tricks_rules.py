@@ -192,6 +192,15 @@ def test_the_three_zap_rules_and_alaska_hawaii() -> None:
     assert rules.zaps(twos[0], twos[1]).zaps
 
 
+def test_one_border_state_is_singular() -> None:
+    """A play-test: "Maine does not zap Minnesota: no common border, 1 border states
+    against 4." """
+    assert rules.zaps("MN", "ME").reason == (
+        "Maine does not zap Minnesota: no common border, 1 border state against 4"
+    )
+    assert rules.zaps("ME", "FL").reason.endswith("no common border, 2 border states against 1")
+
+
 def test_zap_is_exactly_the_three_conditions() -> None:
     g = atlas.borders()
     for a in CARDS:

@@ -284,5 +284,5 @@ def zaps(lead: str, follow: str) -> ZapJudgement:
         False,
         None,
         (),
-        f"{fn} does not zap {ln}: no common border, {m} border states against {n}",
+        f"{fn} does not zap {ln}: no common border, {m} border state{'s' * (m != 1)} against {n}",
     )
