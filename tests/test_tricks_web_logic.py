@@ -381,7 +381,7 @@ def test_who_leads_trick_one_and_why() -> None:
     v = RANKS.view(s, 0)
     assert v["first_lead"] == 0
     assert first_lead_text(v, ["You", "The computer"]) == (
-        "You lead trick 1: You picked Delaware (statehood 1), The computer picked Texas "
+        "You lead trick 1: you picked Delaware (statehood 1), the computer picked Texas "
         "(statehood 28); the earlier state leads."
     )
     carried = ZAP.view(ZAP.new(4, level=3, carry={"winner": 1}), 0)

@@ -316,8 +316,9 @@ def first_lead_text(view: Mapping[str, Any], teams: Sequence[str]) -> str:
     by = atlas.by_code()
     a, b = (by[c] for c in pick)
     return (
-        f"{lead} {says(lead, 'leads')} trick 1: {teams[0]} picked {a.name} (statehood {a.statehood_rank}), "
-        f"{teams[1]} picked {b.name} (statehood {b.statehood_rank}); the earlier state leads."
+        f"{lead} {says(lead, 'leads')} trick 1: {inner(teams[0])} picked {a.name} "
+        f"(statehood {a.statehood_rank}), {inner(teams[1])} picked {b.name} "
+        f"(statehood {b.statehood_rank}); the earlier state leads."
     )
 
 
