@@ -122,6 +122,27 @@ def test_schedule_rows_for_each_combo() -> None:
     assert re.findall(r"<td>(All|Call)</td>", body) == ["All", "Call"] * 4
 
 
+def test_a_plural_team_name_takes_an_apostrophe() -> None:
+    """A play-test: "Owls's points must be a whole number." """
+    d = Desk(combo=3)
+    assert d.act("create", {"name": "Room 12", "combo": "3", "rounds": "8"})
+    for name in ("Owls", "Team Kay", "Foxes", "Team Lee"):
+        assert d.act("add-team", {"name": name, "player1": "A", "player2": "B", "player3": "C"})
+    assert d.act("pair", {}) and d.t is not None
+    said = set()
+    for p in d.t.played[0].pairings:
+        data = {"round": "1", "a": str(p.a), "b": str(p.b)}
+        for bad in ({"pa": "x", "pb": "1"}, {"pa": "1", "pb": ""}):
+            assert not d.act("result", {**data, **bad})
+            said.add(d.error)
+    assert said == {
+        "Owls' points must be a whole number.",
+        "Foxes' points must be a whole number.",
+        "Team Kay's points must be a whole number.",
+        "Team Lee's points must be a whole number.",
+    }
+
+
 def test_pairing_swiss_without_rematches_results_codes_and_byes() -> None:
     d = desk_with(5)
     assert d.act("pair", {}) and d.view == "rounds" and d.focus == "td-round-1-h"

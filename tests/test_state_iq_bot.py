@@ -33,6 +33,37 @@ def test_clue_giver_leaves_the_most_candidates() -> None:
         assert left(m) == max(left(x) for x in ctx.legal)
 
 
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_the_computer_does_not_repeat_a_clue_about_its_card(difficulty: str) -> None:
+    """A play-test (Level 2, seed 6): the computer gave "It became a state in 1889" for
+    the first guess and again for the second. A repeated clue tells the guessing team
+    nothing; the computer gives a clue not yet given about this card while it can."""
+    repeats_possible = 0
+    for seed in range(40):
+        s = GAME.new(seed, level=2)
+        s = GAME.apply(s, Move(0, "plunge", False))
+        s = GAME.apply(s, Move(1, "plunge", False))
+        rng = random.Random(seed)
+        bots = [StateIQBot(difficulty, seed), StateIQBot(difficulty, seed + 1)]
+        while not GAME.is_over(s):
+            seat = min(GAME.to_move(s))
+            ctx = bot_context(GAME, s, seat, rng)
+            m = bots[seat].choose(ctx)
+            assert m is not None
+            if m.kind == "clue":
+                v = ctx.view
+                target = len(v["cards"][seat]) - 1
+                known = {(c["kind"], c["value"]) for c in v["clues"]
+                         if c["team"] == 1 - seat and c["target"] == target}  # fmt: skip
+                fresh = [x for x in ctx.legal if tuple(x.data) not in known]
+                if len(fresh) < len(list(ctx.legal)):
+                    repeats_possible += 1
+                if fresh:
+                    assert tuple(m.data) not in known, (seed, m.data, known)
+            s = GAME.apply(s, m)
+    assert repeats_possible > 0, "no deal offered a repeat: the test saw nothing"
+
+
 def test_guesser_names_the_only_candidate_when_it_remembers() -> None:
     """Given a telling clue (the capital), a hard bot names the state."""
     s = _to_clue(level=3, geo=[[0, "TX"], [1, "ME"]], power=[[0, "P05"]])

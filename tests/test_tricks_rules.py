@@ -88,6 +88,24 @@ def test_example_1_new_york_power_population_locks() -> None:
     assert rules.judge("NY", "GA", STATE, 1).winner == "follow"
 
 
+def test_a_protected_lead_says_what_stayed() -> None:
+    """A play-test: "Virginia (12) beats South Carolina (23) (South Carolina was protected
+    by a Power card)" read as if the protection had failed. The line says the Power card
+    of the other team changed nothing, and whose card protected the lead."""
+    j = rules.judge("SC", "VA", POP, 1, lead_power=True, follow_power=(SIZE, 10))
+    assert j.winner == "follow" and j.protected and j.changed is None
+    assert j.reason.endswith(
+        "(the category stayed population: South Carolina was protected by the lead's Power card)"
+    )
+    j = rules.judge("SC", "VA", POP, 1, lead_power=True, follow_power=(SIZE, 10), change="base")
+    assert j.reason.endswith("(the base stayed 1: South Carolina was protected by the lead's "
+                             "Power card)")  # fmt: skip
+    j = rules.judge("MN", "TX", STATE, 30, follow_power=(SIZE, 1), bur_cards=BUR)
+    assert j.protected and j.reason.endswith(
+        "(the category stayed statehood: Minnesota was protected by a rank better than the BUR)"
+    )
+
+
 def test_example_2_minnesota_protected_by_the_bur() -> None:
     """2. Base 30, BUR 35: Minnesota (statehood 32) is protected; Team 2 wins only with
     Wisconsin (30) or California (31), Power card or not."""
@@ -172,6 +190,15 @@ def test_the_three_zap_rules_and_alaska_hawaii() -> None:
     assert ones == ["ME"]
     twos = [s.code for s in atlas.states() if len(s.borders) == 2]
     assert rules.zaps(twos[0], twos[1]).zaps
+
+
+def test_one_border_state_is_singular() -> None:
+    """A play-test: "Maine does not zap Minnesota: no common border, 1 border states
+    against 4." """
+    assert rules.zaps("MN", "ME").reason == (
+        "Maine does not zap Minnesota: no common border, 1 border state against 4"
+    )
+    assert rules.zaps("ME", "FL").reason.endswith("no common border, 2 border states against 1")
 
 
 def test_zap_is_exactly_the_three_conditions() -> None:

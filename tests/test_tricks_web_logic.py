@@ -198,7 +198,7 @@ def test_the_explanation_is_the_rules_line() -> None:
              "power": None, "fpower": None}  # fmt: skip
     line = trick_line(0, trick, ["You", "The computer"], zap=False)
     assert line == (
-        "Trick 1: You led Oklahoma, The computer played Utah. The computer won. "
+        "Trick 1: You led Oklahoma, the computer played Utah. The computer won. "
         "Population, base 30: Oklahoma (28) is below the base and loses."
     )
     z = rules.zaps("UT", "TX")
@@ -254,8 +254,26 @@ def test_result_summary_uses_the_tables_names() -> None:
         s = RANKS.apply(s, rng.choice(list(RANKS.legal_moves(s, seat))))
     v = RANKS.view(s, REFEREE)
     text = result_summary(v, ["You", "The computer"])
-    assert text.startswith(f"Tricks: You {v['won'][0]}, The computer {v['won'][1]}.")
+    assert text.startswith(f"Tricks: You {v['won'][0]}, the computer {v['won'][1]}.")
     assert "Team 1" not in text and "Team 2" not in text
+
+
+def test_names_inside_a_sentence_are_not_capitalised() -> None:
+    """A play-test: "Trick 2: The computer led Rhode Island, You played Kentucky." """
+    trick = {"lead": 1, "card": "RI", "follow": "KY", "winner": 1, "reason": "Size, base 50",
+             "power": None, "fpower": None}  # fmt: skip
+    line = trick_line(1, trick, ["You", "The computer"], zap=False)
+    assert line.startswith("Trick 2: The computer led Rhode Island, you played Kentucky. ")
+    assert trick_line(1, trick, ["Team 1", "Team 2"], zap=False).startswith(
+        "Trick 2: Team 2 led Rhode Island, Team 1 played Kentucky. "
+    )
+    teams = ["You", "The computer"]
+    pulled = {"won": [4, 4], "result": {"why": "4-4 after Team 1 pulled the Power: Team 2 wins"}}
+    assert result_summary(pulled, teams) == (
+        "Tricks: You 4, the computer 4. 4-4 after you pulled the Power: the computer wins."
+    )
+    power = {"won": [5, 3], "result": {"why": "Team 1 did not play both Power cards and loses"}}
+    assert result_summary(power, teams).endswith(" You did not play both Power cards and lose.")
 
 
 # --------------------------------------------------------------------------- the table
@@ -363,7 +381,7 @@ def test_who_leads_trick_one_and_why() -> None:
     v = RANKS.view(s, 0)
     assert v["first_lead"] == 0
     assert first_lead_text(v, ["You", "The computer"]) == (
-        "You lead trick 1: You picked Delaware (statehood 1), The computer picked Texas "
+        "You lead trick 1: you picked Delaware (statehood 1), the computer picked Texas "
         "(statehood 28); the earlier state leads."
     )
     carried = ZAP.view(ZAP.new(4, level=3, carry={"winner": 1}), 0)

@@ -360,3 +360,32 @@ def test_challenge_cards_print_without_clipping(page: Any, site: Any, paper: str
         expect(page.locator(f".cq[data-challenge='{card['id']}'] li").nth(i)).to_contain_text(
             q["text"]
         )
+
+
+# --------------------------------------------------------------------------- a phone
+
+
+def test_the_answer_box_fits_a_phone(new_context: Any, site: Any) -> None:
+    """A play-test at 390x844: once buzzed, the answer box, the question and the buzzer
+    stuck out of the team's panel on the right (the Answer button at the screen's edge)."""
+    ctx = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    seed, _ = bot_seed(4)
+    open_site(page, site, game_url(level=4, mode="bot", difficulty="easy", seed=seed))
+    page.get_by_role("button", name="Start").tap()
+    page.locator("#ch-half-0 [data-plunge=no]").tap()
+    wait_phase(page, "seat")
+    page.locator("#ch-half-0 [data-player='0']").tap()
+    wait_words(page, 0)
+    page.locator("#ch0-buzz").tap()
+    expect(page.locator("#ch0-answer")).to_be_visible()
+    sticking_out = page.evaluate(
+        """() => {
+            const half = document.querySelector('#ch-half-0').getBoundingClientRect();
+            return ['#ch0-question', '#ch0-buzz', '#ch0-answer', '#ch0-answer button']
+              .map(s => [s, document.querySelector(s).getBoundingClientRect().right])
+              .filter(([s, r]) => r > half.right - 1);
+        }"""
+    )
+    assert not sticking_out, f"wider than the panel ({page.viewport_size}): {sticking_out}"
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")

@@ -447,3 +447,40 @@ def test_a_result_code_scanned_from_a_match_devices_qr(
     finally:
         camera.close()
     assert not guard.problems(), guard.problems()
+
+
+def test_on_a_phone_each_team_sits_by_its_own_points_box(new_context: Any, site: Any) -> None:
+    """A play-test at 390x844: the match row wrapped as "Eagles [20] – [20]" over
+    "Foxes [Save]", so the second box stood on the first team's line. On a phone each
+    team's name is on the line of its own box, the first team above the second."""
+    ctx = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    open_director(page, site, "/?tournament=new&combo=3")
+    page.locator("#td-new-name").fill("Room 12")
+    page.get_by_role("button", name="Start the tournament").tap()
+    for name in ("Eagles", "Foxes", "Owls", "Sharks"):
+        add_team(page, name, (name[:2] + "1", name[:2] + "2", name[:2] + "3"))
+    tab(page, "rounds")
+    page.locator("#td-pair").tap()
+    a, b = matches(page, 1)[0]
+    fid = f"td-m1-{a}-{b}"
+
+    def box(sel: str) -> dict[str, float]:
+        return page.locator(sel).bounding_box()
+
+    def same_line(x: dict[str, float], y: dict[str, float]) -> bool:
+        return abs((x["y"] + x["height"] / 2) - (y["y"] + y["height"] / 2)) < 8
+
+    la, lb = box(f"label[for='{fid}-a']"), box(f"label[for='{fid}-b']")
+    pa, pb = box(f"#{fid}-a"), box(f"#{fid}-b")
+    assert same_line(la, pa), (la, pa)
+    assert same_line(lb, pb), (lb, pb)
+    assert lb["y"] > la["y"] + la["height"] / 2, "the second team is below the first"
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    # typed as before: the first box, Tab, the second box, Enter
+    page.locator(f"#{fid}-a").fill("30")
+    page.locator(f"#{fid}-a").press("Tab")
+    expect(page.locator(f"#{fid}-b")).to_be_focused()
+    page.keyboard.type("10")
+    page.keyboard.press("Enter")
+    expect(page.locator("#td-say")).to_contain_text("Round 1:")

@@ -389,3 +389,26 @@ def test_a_flag_clue_shows_the_flag_alone(page: Any, site: Any) -> None:
     expect(page.locator(f".sq-team-guesses[data-team='0'] [data-code='{answer}']")).to_contain_text(
         "right"
     )
+
+
+def test_on_a_phone_a_long_clue_stays_beside_its_guess(new_context: Any, site: Any) -> None:
+    """A play-test at 390x844: "One of its border states is Minnesota" went onto a line of
+    its own, leaving "Guess 1" alone on the line above."""
+    ctx = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    m = Mirror(2, "bot", 6)
+    open_site(page, site, "/?game=state-iq&level=2&mode=bot&seed=6")
+    page.get_by_role("button", name="Start").tap()
+    page.locator("[data-plunge=no]").tap()
+    m.move(0, "plunge", False)
+    assert m.ref["phase"] == "guess", "seed 6: you guess first"
+    wait_phase(page, "guess")
+    items = page.locator("#sq-clues-now + .sq-clue-list li")
+    expect(items).to_have_count(2)
+    texts = items.all_inner_texts()
+    assert any(len(t) > 35 for t in texts), texts  # a long clue is among them
+    for i in range(2):
+        label = items.nth(i).locator(".sq-clue-n").bounding_box()
+        text = items.nth(i).locator(".sq-clue-t").bounding_box()
+        assert text["y"] < label["y"] + label["height"], (texts[i], label, text)
+        assert text["x"] > label["x"] + label["width"], (texts[i], label, text)

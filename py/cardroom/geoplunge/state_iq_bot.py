@@ -5,7 +5,8 @@ The bot sees only its :class:`~cardroom.core.BotContext` (its view and legal mov
 * **Giving clues.** Of the options on the Clue card (and, for a border state or a top
   city, of the values its card allows) it gives the one that leaves the guessing team the
   most candidate states, counting every clue given so far about its card and every wrong
-  guess (an easy bot sometimes gives any option).
+  guess (an easy bot sometimes gives any option). It does not give again a clue already
+  given about its card while the card offers another.
 * **Guessing.** It reasons over the 50 states: a state stays a candidate unless it was
   guessed wrongly, is the bot's own card or was shown; each clue weighs the candidates.
   Difficulty is how well it remembers the cards: for each state and kind of fact the bot
@@ -125,12 +126,15 @@ class StateIQBot:
 
     def _clue(self, ctx: BotContext) -> Move:
         v = ctx.view
-        options = list(ctx.legal)  # type: ignore[arg-type]
-        if ctx.rng.random() < self.profile.careless:
-            return options[ctx.rng.randrange(len(options))]
         guesser = 1 - ctx.seat
         target = len(v["cards"][ctx.seat]) - 1
         known = _known_clues(v, guesser, target)
+        # a clue already given about this card (for an earlier guess) tells nothing new:
+        # it is given again only when the card offers nothing else
+        every = list(ctx.legal)  # type: ignore[arg-type]
+        options = [m for m in every if tuple(m.data) not in known] or every
+        if ctx.rng.random() < self.profile.careless:
+            return options[ctx.rng.randrange(len(options))]
         wrong = _wrong(v, guesser, target)
         best: list[Move] = []
         most = -1

@@ -116,6 +116,11 @@ def file_name(t: tm.Tournament, what: str, ext: str) -> str:
     return f"{slug}-{what}.{ext}"
 
 
+def possessive(name: str) -> str:
+    """ "Eagles' points", "Team 3's points" (a team called the Owls is plural)."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def _int(data: Mapping[str, str], key: str, what: str, digits: int = 6) -> int:
     text = str(data.get(key, "")).strip()
     if not text.isdigit() or len(text) > digits:
@@ -269,8 +274,8 @@ class Desk:
         """Points per team, typed by the director; correctable until the final (R-166)."""
         t = self._need()
         rnd, a, b = (_int(data, k, "the match") for k in ("round", "a", "b"))
-        pa = _int(data, "pa", f"{self._safe_name(a)}'s points")
-        pb = _int(data, "pb", f"{self._safe_name(b)}'s points")
+        pa = _int(data, "pa", f"{possessive(self._safe_name(a))} points")
+        pb = _int(data, "pb", f"{possessive(self._safe_name(b))} points")
         self.t = tm.record_result(t, rnd, a, b, pa, pb)
         self.message = self._result_text(rnd, a, b, pa, pb)
         # keyboard flow: on to the next match still without a result, else the message

@@ -126,18 +126,22 @@ class ButtonTaps:
     Right after a drag, touch browsers may hold back (or drop) the click while they wait
     for a double tap, and a shout must never be lost; the click that may still follow is
     ignored here, on whichever button it lands (one landing on a result that just appeared
-    is ignored by the result, R-113)."""
+    is ignored by the result, R-113). The last tap is shared by every ``ButtonTaps`` of
+    the page: the tap on "Deal race 3" (one host) redraws the table, and its click must
+    not press the "Give up this race" now under the finger (another host)."""
+
+    #: when the last tap acted (``performance.now()``), for all hosts of the page
+    _tapped: float | None = None
 
     def __init__(self, bindings: Listeners, host: Any, act: Any) -> None:
         self.act = act
         self._press: tuple[int, Any] | None = None
-        self._tapped: tuple[Any, float] | None = None
         bindings.on(host, "click", self.on_click)
         bindings.on(host, "pointerdown", self.on_press)
         bindings.on(host, "pointerup", self.on_release)
 
     def on_press(self, evt: Any) -> None:
-        self._tapped = None  # a new press: the last tap's click has come (or never will)
+        ButtonTaps._tapped = None  # a new press: the last tap's click came (or never will)
         if evt.pointerType != "mouse":
             b = dom.closest(evt.target, "button")
             self._press = (evt.pointerId, b) if b is not None and not b.disabled else None
@@ -148,15 +152,15 @@ class ButtonTaps:
             return
         b = dom.closest(js.document.elementFromPoint(evt.clientX, evt.clientY), "button")
         if b is not None and b == press[1] and not b.disabled:
-            self._tapped = (b, float(js.performance.now()))
+            ButtonTaps._tapped = float(js.performance.now())
             self.act(b)
 
     def on_click(self, evt: Any) -> None:
         b = dom.closest(evt.target, "button")
         if b is None or b.disabled:
             return
-        tapped, self._tapped = self._tapped, None
-        if tapped is not None and evt.detail and js.performance.now() - tapped[1] < 1000:
+        tapped, ButtonTaps._tapped = ButtonTaps._tapped, None
+        if tapped is not None and evt.detail and js.performance.now() - tapped < 1000:
             # The tap's own click, already acted on at pointerup. The tap may have drawn
             # the screen anew: the click then lands on whatever button is under the finger
             # now (the next lead's category or base), which must not be pressed by it.

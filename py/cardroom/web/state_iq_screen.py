@@ -235,8 +235,9 @@ class StateIQUI(GameUI):
             lines = [c for c in lines if c["target"] < target]
         items = "".join(
             f'<li data-guess="{c["guess"]}"><span class="sq-clue-n">Guess {c["guess"]}</span> '
+            + '<span class="sq-clue-t">'
             + (f"{_flag(c['flag'])} Its flag" if c["flag"] else escape(c["text"]))
-            + "</li>"
+            + "</span></li>"
             for c in lines
         )
         head = (

@@ -277,9 +277,14 @@ def trick_line(index: int, trick: Mapping[str, Any], teams: Sequence[str], zap: 
         what = "the base" if trick.get("change") == "base" else "the category"
         extra += f" {follow} played a Power card ({power_text(trick['fpower'])}) on {what}."
     return (
-        f"Trick {index + 1}: {lead} led {name(trick['card'])}, {follow} played "
+        f"Trick {index + 1}: {lead} led {name(trick['card'])}, {inner(follow)} played "
         f"{name(trick['follow'])}.{extra} {won} won. {trick['reason']}."
     )
+
+
+def inner(who: str) -> str:
+    """A team's name inside a sentence: "you" and "the computer", "Team 2" as it is."""
+    return who[:1].lower() + who[1:] if who in ("You", "The computer") else who
 
 
 def result_summary(view: Mapping[str, Any], teams: Sequence[str]) -> str:
@@ -287,9 +292,11 @@ def result_summary(view: Mapping[str, Any], teams: Sequence[str]) -> str:
     r = view["result"]
     why = str(r["why"])
     for t in (0, 1):
-        why = why.replace(f"Team {t + 1}", teams[t])
+        why = why.replace(f"Team {t + 1}", inner(teams[t]))
+    if why.startswith("you "):  # "you did not play both Power cards and lose"
+        why = why.replace(" loses", " lose")
     won = view["won"]
-    head = f"Tricks: {teams[0]} {won[0]}, {teams[1]} {won[1]}."
+    head = f"Tricks: {teams[0]} {won[0]}, {inner(teams[1])} {won[1]}."
     bonus = " Bonus for the tricks." if r.get("bonus") else ""
     return f"{head} {why[:1].upper()}{why[1:]}.{bonus}"
 
@@ -309,8 +316,9 @@ def first_lead_text(view: Mapping[str, Any], teams: Sequence[str]) -> str:
     by = atlas.by_code()
     a, b = (by[c] for c in pick)
     return (
-        f"{lead} {says(lead, 'leads')} trick 1: {teams[0]} picked {a.name} (statehood {a.statehood_rank}), "
-        f"{teams[1]} picked {b.name} (statehood {b.statehood_rank}); the earlier state leads."
+        f"{lead} {says(lead, 'leads')} trick 1: {inner(teams[0])} picked {a.name} "
+        f"(statehood {a.statehood_rank}), {inner(teams[1])} picked {b.name} "
+        f"(statehood {b.statehood_rank}); the earlier state leads."
     )
 
 

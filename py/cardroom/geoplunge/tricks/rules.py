@@ -208,8 +208,10 @@ def judge(
         winner = "lead" if better(lr, fr, used_base) else "follow"
     reason = _reason(lead_card, follow_card, used_cat, used_base, lr, fr, winner, prot, changed)
     if follow_power is not None and prot:
-        why = "a Power card" if lead_power else "a rank better than the BUR"
-        reason += f" ({card_name(lead_card)} was protected by {why})"
+        # the other team's Power card changed nothing: say what stayed, and why
+        why = "the lead's Power card" if lead_power else "a rank better than the BUR"
+        kept = f"base stayed {base}" if change == "base" else f"category stayed {category}"
+        reason += f" (the {kept}: {card_name(lead_card)} was protected by {why})"
     return TrickJudgement(winner, used_cat, used_base, lr, fr, prot, changed, reason)
 
 
@@ -282,5 +284,5 @@ def zaps(lead: str, follow: str) -> ZapJudgement:
         False,
         None,
         (),
-        f"{fn} does not zap {ln}: no common border, {m} border states against {n}",
+        f"{fn} does not zap {ln}: no common border, {m} border state{'s' * (m != 1)} against {n}",
     )
