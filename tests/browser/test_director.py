@@ -447,3 +447,28 @@ def test_a_result_code_scanned_from_a_match_devices_qr(
     finally:
         camera.close()
     assert not guard.problems(), guard.problems()
+
+
+def test_a_match_reads_team_by_team_on_a_phone(new_context: Any, site: Any) -> None:
+    """At 390 px each team's points box sits on its own team's line. The match row used
+    to wrap after the two boxes, so they sat beside the first team and the second team's
+    name dropped to the next line beside Save: "Owls [ ] – [ ]", "Bears Save"."""
+    ctx = new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = ctx.new_page()
+    open_director(page, site, "/?tournament=new&combo=3")
+    page.locator("#td-new-name").fill("Room 12 Cup")
+    page.get_by_role("button", name="Start the tournament").click()
+    for name in ("Owls", "Foxes", "Bears", "Wolves"):
+        add_team(page, name, (f"{name} 1", f"{name} 2", f"{name} 3"))
+    tab(page, "rounds")
+    page.locator("#td-pair").click()
+    pairs = matches(page, 1)
+    assert len(pairs) == 2
+    for a, b in pairs:
+        for side in ("a", "b"):
+            box = page.locator(f"#td-m1-{a}-{b}-{side}").bounding_box()
+            name = page.locator(f'label[for="td-m1-{a}-{b}-{side}"]').bounding_box()
+            assert box and name
+            mid = box["y"] + box["height"] / 2
+            assert name["y"] <= mid <= name["y"] + name["height"], (side, box, name)
+            assert box["x"] + box["width"] <= 390 and name["x"] + name["width"] <= box["x"] + 1
