@@ -545,3 +545,16 @@ def test_the_score_sheet_of_many_players_has_a_row_each() -> None:
     s4 = setup("bot", 3, players="4", target="hand")
     out = screen_html(names[:4], "bot", s4).scores_html(engine(s4).view(0))
     assert "tv-turned" not in out and '<th scope="col">Computer 3</th>' in out
+
+
+def test_a_seat_with_one_card_says_one_card() -> None:
+    """The seat line read "You · 1 cards · 0 points" when one card was left."""
+    s = setup("bot", 3, players="2", target="hand")
+    html = screen_html(["You", "The computer"], "bot", s)
+    v = dict(engine(s).view(0))
+    v["hand_sizes"] = [1, 10]
+    v["scores"] = [1, -25]
+    out = html.seats_html(v)
+    assert "· 1 card · 1 point</p>" in out
+    assert "· 10 cards · -25 points</p>" in out
+    assert "1 cards" not in out and "1 points" not in out

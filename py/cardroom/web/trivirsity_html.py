@@ -105,9 +105,10 @@ class TriHtml:
             cur = ' aria-current="true"' if s == self.actor(v) and not v["between"] else ""
             note = " · no discard announced" if v["announced"][s] else ""
             team = v["teams"][s] if v["solitaire"] is None else 0
+            n, pts = v["hand_sizes"][s], totals[team]
             out.append(
                 f'<p class="tv-seat" data-seat="{s}"{cur}><strong>{escape(self.names[s])}</strong>'
-                f" · {v['hand_sizes'][s]} cards · {totals[team]} points{note}</p>"
+                f" · {n} card{'s' * (n != 1)} · {pts} point{'s' * (abs(pts) != 1)}{note}</p>"
             )
         return "".join(out)
 
