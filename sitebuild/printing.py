@@ -42,6 +42,12 @@ a.sheet{display:inline-block;min-width:3.2rem;padding:.2rem .5rem;margin:0 .3rem
   border:1px solid #1a4f8a;border-radius:6px;text-decoration:none;text-align:center}
 a.sheet:hover,a.sheet:focus-visible{background:#1a4f8a;color:#fff}
 ol li{margin:.2rem 0}
+.u{display:none}
+@media (max-width:36rem){main{padding:1rem .75rem 3rem}thead{display:none}
+  tbody,tr,th,td{display:block}tr{display:grid;grid-template-columns:1fr auto;
+  border-top:1px solid #e4e0d6}tbody tr:first-child{border-top:0}th,td{border-top:0}
+  th{padding-bottom:0}td.n{grid-row:1;grid-column:2;padding-bottom:0}td:nth-child(2),td:last-child{grid-column:1/-1}
+  td:nth-child(2){padding-top:.1rem}.u{display:inline}}
 """
 
 
@@ -56,9 +62,12 @@ def _index(counts: dict[str, int]) -> str:
             for paper, text in PAPER_TEXT.items()
         )
         n = counts[name]
+        # the unit shows when the table stacks on a phone (no "Cards" heading then)
+        many = f"{n}<span class=u> card{'s' * (n != 1)}</span>" if n else "2 pages"
         rows.append(
             f"<tr><th scope=row>{escape(title)}</th><td>{escape(what)}</td>"
-            f'<td class="n">{n if n else "2 pages"}</td><td>{links}</td></tr>'
+            f'<td class="n">{many}</td>'
+            f"<td>{links}</td></tr>"
         )
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'

@@ -545,3 +545,41 @@ def test_the_score_sheet_of_many_players_has_a_row_each() -> None:
     s4 = setup("bot", 3, players="4", target="hand")
     out = screen_html(names[:4], "bot", s4).scores_html(engine(s4).view(0))
     assert "tv-turned" not in out and '<th scope="col">Computer 3</th>' in out
+
+
+def test_a_seat_with_one_card_says_one_card() -> None:
+    """The seat line read "You · 1 cards · 0 points" when one card was left."""
+    s = setup("bot", 3, players="2", target="hand")
+    html = screen_html(["You", "The computer"], "bot", s)
+    v = dict(engine(s).view(0))
+    v["hand_sizes"] = [1, 10]
+    v["scores"] = [1, -25]
+    out = html.seats_html(v)
+    assert "· 1 card · 1 point</p>" in out
+    assert "· 10 cards · -25 points</p>" in out
+    assert "1 cards" not in out and "1 points" not in out
+
+
+def test_every_claim_of_a_wild_can_be_made() -> None:
+    """A wild on top fits many table words; only the first eight claims (alphabetically)
+    were offered, so with eight players a claim like QUOD+S could not be made at all (seen
+    at 1366x768, 8 players). The rest now sit under "More claims", each with its button."""
+    from cardroom.web.trivirsity_html import MAX_CLAIMS  # noqa: PLC0415
+
+    s = setup("bot", 7, players="2", target="hand")
+    table = engine(s)
+    play_out_until_word(table)
+    v = dict(table.view(0))
+    w = v["words"][0]
+    # a wild on top, words checked by challenge: any letter at either end may be claimed
+    claims = [
+        {"word": w["id"], "end": end, "letter": ch}
+        for end in ("front", "back")
+        for ch in wordlist.ALPHABET
+    ]
+    assert len(claims) > MAX_CLAIMS
+    v.update(claims=claims, claimable=True, phase="draw", discarder=1, to_move=[0, 1])
+    out = screen_html(["You", "The computer"], "bot", s).piles_html(v, [])
+    for c in claims:
+        assert f'data-claim="{c["word"]}:{c["end"]}:{c["letter"]}"' in out, c
+    assert f"More claims ({len(claims) - MAX_CLAIMS})</summary>" in out

@@ -60,3 +60,24 @@ def test_the_site_offers_every_sheet_from_the_home_page(page: Any, site: Any) ->
         "async srcs => Promise.all(srcs.map(u => fetch(u).then(r => r.ok, () => false)))", srcs
     )
     assert all(loaded), "every flag on the printed cards is in the site"
+
+
+@pytest.mark.parametrize("width", [320, 360, 390])
+def test_the_print_index_fits_a_phone(width: int, tmp_path, browser: Any) -> None:
+    """On a phone the decks table fits the screen: no sideways scroll hides the Letter
+    and A4 buttons (at 390 px the page was 423 px wide and "Letter" was cut off)."""
+    from sitebuild import printing  # noqa: PLC0415
+
+    f = tmp_path / "index.html"
+    f.write_text(printing._index({k: v[1] for k, v in sheets_mod.SHEETS.items()}), "utf-8")
+    pg = browser.new_page(viewport={"width": width, "height": 800})
+    try:
+        pg.goto(f.as_uri())
+        wide = pg.evaluate("document.documentElement.scrollWidth")
+        assert wide <= width, f"the print index is {wide} px wide on a {width} px screen"
+        for a in pg.locator("a.sheet").all():
+            box = a.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+            assert box["height"] >= 24  # still a comfortable tap
+    finally:
+        pg.close()

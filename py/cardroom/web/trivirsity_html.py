@@ -26,7 +26,7 @@ __all__ = ["GROUPS", "TriHtml", "card_html", "describe_end", "tile_html"]
 
 #: The most teams the score sheet shows as columns; with more it turns (a row per team).
 WIDE_SHEET = 4
-#: The most claims of the top discard offered as buttons (a wild fits many words).
+#: The claims of the top discard shown as buttons at once; the rest sit under "More claims".
 MAX_CLAIMS = 8
 GROUPS = (("R", "Winding Red"), ("G", "Wavey Green"), ("O", "Curvy Orange"), ("*", "Tri-colour"))
 
@@ -105,9 +105,10 @@ class TriHtml:
             cur = ' aria-current="true"' if s == self.actor(v) and not v["between"] else ""
             note = " · no discard announced" if v["announced"][s] else ""
             team = v["teams"][s] if v["solitaire"] is None else 0
+            n, pts = v["hand_sizes"][s], totals[team]
             out.append(
                 f'<p class="tv-seat" data-seat="{s}"{cur}><strong>{escape(self.names[s])}</strong>'
-                f" · {v['hand_sizes'][s]} cards · {totals[team]} points{note}</p>"
+                f" · {n} card{'s' * (n != 1)} · {pts} point{'s' * (abs(pts) != 1)}{note}</p>"
             )
         return "".join(out)
 
@@ -179,13 +180,20 @@ class TriHtml:
         claims = claim_choices(v, me) if me in v["to_move"] else []
         if claims:
             # dictionary words first; in challenge mode others may be claimed too, at a risk
-            shown = sorted(claim_words(v, claims), key=lambda x: (not x[2], x[1]))[:MAX_CLAIMS]
+            shown = sorted(claim_words(v, claims), key=lambda x: (not x[2], x[1]))
             btns = [
                 f'<button type="button" class="bu-btn bu-quiet tv-small" '
                 f'data-claim="{c["word"]}:{c["end"]}:{c["letter"]}">Claim: {spelled.upper()}'
                 f"{'' if ok else ' (not a word)'}</button>"
                 for c, spelled, ok in shown
             ]
+            # a wild fits many words: the first few show, every other claim one tap away
+            more = btns[MAX_CLAIMS:]
+            if more:
+                btns[MAX_CLAIMS:] = [
+                    f'<details class="tv-more"><summary>More claims ({len(more)})</summary>'
+                    f'<div class="tv-claims">{"".join(more)}</div></details>'
+                ]
             out.append(
                 f'<div class="tv-claims" role="group" aria-label="Claim the top discard">'
                 f"{''.join(btns)}</div>"
