@@ -2,6 +2,7 @@
 // The build fills placeholders such as {{WASM_URL}} into these files (sitebuild/runtime.py,
 // sitebuild/offline.py); the processor below lints them as identifiers of the same length
 // (__WASM_URL__), declared as globals, so line and column numbers stay those of the file.
+import { readdirSync, readFileSync } from "node:fs";
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -23,15 +24,16 @@ const rules = {
   "prefer-const": "error",
 };
 
-// every placeholder the build fills, as a read-only global
-const placeholders = {
-  ...Object.fromEntries(
-    [
-      "CACHE_NAME", "PRECACHE", "LAZY", "WARM", "PKG_URL", "PACKAGE_PATH", "CARDS_URL",
-      "WASM_URL", "BUILD_ID", "SNAPSHOT_MODULES", "HANDOFF_MODULES",
-    ].map((name) => [`__${name}__`, "readonly"]),
-  ),
-};
+// every placeholder the build fills, as a read-only global: read from the files themselves,
+// so a new {{NAME}} in web/ needs no change here
+const placeholders = Object.fromEntries(
+  readdirSync(new URL("web/", import.meta.url))
+    .filter((name) => /\.m?js$/.test(name))
+    .flatMap((name) => [
+      ...readFileSync(new URL(`web/${name}`, import.meta.url), "utf8").matchAll(PLACEHOLDER),
+    ])
+    .map((match) => [`__${match[1]}__`, "readonly"]),
+);
 
 export default [
   // every file: a module for the browser's page, unless named below
