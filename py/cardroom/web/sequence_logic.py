@@ -185,7 +185,7 @@ def result(view: Mapping[str, Any], labels: Sequence[str] = ()) -> dict[str, Any
     score = list(view["score"])
     winner = view["winner"]
     if winner is None:
-        raise ValueError("a Sequence game ends only with a winner (R-79)")
+        raise ValueError("a Sequence game ends only with a winner")
     lines = [
         {"team": t, "label": "Sequence" if n == 1 else "Sequences", "points": n}
         for t, n in enumerate(score)
