@@ -25,6 +25,7 @@ from cardroom.trivirsity.bot import TriBot
 from cardroom.trivirsity.deck import is_wild
 from cardroom.trivirsity.game import GAME
 from cardroom.web.kit_logic import LocalEngine, Setup
+from cardroom.web.kit_result import number
 from cardroom.web.trivirsity_logic import MATCH, engine
 
 pytestmark = pytest.mark.browser
@@ -186,9 +187,9 @@ def check_result(page: Any, table: LocalEngine, headline: str) -> None:
     expect(page.locator(".kit-result")).to_be_visible()
     expect(page.locator("#kit-result-title")).to_contain_text(headline)
     for team, pts in enumerate(result["points"]):
-        expect(page.locator(f'[data-points="{team}"]')).to_have_text(str(pts))
+        expect(page.locator(f'[data-points="{team}"]')).to_have_text(number(pts))
     for seat, x in enumerate(table.view(0)["hand_scores"]):
-        expect(page.locator(f'.tv-final [data-hand-score="{seat}"]')).to_have_text(str(x))
+        expect(page.locator(f'.tv-final [data-hand-score="{seat}"]')).to_have_text(number(x))
 
 
 # --------------------------------------------------------------------------- the tests
