@@ -414,7 +414,13 @@ def test_pass_and_play_hides_every_other_hand(page: Any, site: Any) -> None:
         page.click("#tv-pass-on")
     expect(page.locator("#kit-ho-h")).to_have_text("Pass the device to Player 2")
     assert page.locator("[data-card]").count() == 0
+    # nothing of Player 1's turn shows through the cover: the bar's status says who the
+    # device goes to, and the cover is opaque (a play-test saw "Player 1: ..." behind it)
+    expect(page.locator("#kit-status")).to_have_text("Pass the device to Player 2")
+    cover = page.locator("#kit-handover").evaluate("e => getComputedStyle(e).backgroundColor")
+    assert cover.startswith("rgb("), cover
     page.click("#kit-reveal")
+    expect(page.locator("#kit-status")).to_contain_text("Player 2: ")
     table = mirror(setup, saved_moves(page))
     shown = page.locator("#tv-hand [data-card]")
     expect(shown).to_have_count(len(table.view(1)["hand"]))
