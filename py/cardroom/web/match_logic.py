@@ -446,6 +446,8 @@ def _carry_line(m: Match, up: Up, teams: Sequence[str]) -> str:
         return f"The lead is decided at the table.{which}"
     if up.slug == "chummy-challenge":
         return "The Challenge deck keeps its order from game to game."
+    if last is None:
+        return ""  # the round's first game: nothing came before it
     return "Nothing carries over from the last game: a new deal."
 
 
@@ -467,7 +469,9 @@ def between_text(m: Match, teams: Sequence[str]) -> tuple[str, list[str]]:
     if up.number == 0:
         return ("Picking the games" if m.kind == "call" else "The afternoon pick"), lines
     lines.append(_why_next(m, up))
-    lines.append(_carry_line(m, up, teams))
+    carry = _carry_line(m, up, teams)
+    if carry:
+        lines.append(carry)
     left = round_left_ms(m, 0)
     lines.append(f"Round clock: {mmss(left)} left.")
     return f"Game {up.number}: {game_title(up.slug)}", lines
