@@ -314,3 +314,31 @@ def test_challenge_sheet_puts_each_cards_answers_behind_it() -> None:
             assert colours == list(challenge.COLOURS)
             for q in cards[cid]["questions"]:
                 assert escape(q["answer"]) in block
+
+
+def test_an_answer_forgiven_a_slip_shows_the_right_spelling() -> None:
+    """Like Learn's "It is spelled Saint Paul." and Dashing's "(spelled Texas)"."""
+    q = challenge.question(16, "blue")  # two states that border Wisconsin
+    assert q.need == 2 and q.type == "state"
+    slip = {"team": 0, "text": "Iow, Illinois", "correct": True}
+    assert answer_sentence(slip, NAMES, q) == (
+        "Team 1 answered “Iow, Illinois”: right, spelled Iowa."
+    )
+    fine = {"team": 1, "text": "iowa, ILLINOIS", "correct": True}
+    assert answer_sentence(fine, NAMES, q) == "Team 2 answered “iowa, ILLINOIS”: right."
+    codes = {"team": 1, "text": "IA, Ilinois", "correct": True}
+    assert answer_sentence(codes, NAMES, q).endswith(": right, spelled Illinois.")
+    text_q = challenge.question(1, "blue")  # Yellowstone: a written answer
+    said = {"team": 0, "text": "Yelowstone", "correct": True}
+    assert answer_sentence(said, NAMES, text_q).endswith(": right, spelled Yellowstone.")
+    wrong = {"team": 0, "text": "Ohio, Iow", "correct": False}
+    assert answer_sentence(wrong, NAMES, q) == "Team 1 answered “Ohio, Iow”: wrong."
+
+
+def test_the_source_is_said_in_plain_words() -> None:
+    from cardroom.web.chummy_logic import source_text
+
+    assert "atlas" not in source_text("atlas").split(":")[0]
+    assert source_text("atlas") == "Source: the state facts in this app's US atlas"
+    assert source_text("USGS: Mount Whitney") == "Source: USGS: Mount Whitney"
+    assert source_text(None) == ""

@@ -347,3 +347,16 @@ def test_the_bar_says_what_is_true_in_every_phase_of_every_race() -> None:
         table.advance(now)
     assert all("over" not in s for s in seen)
     assert bar_status({"phase": "over", "races": []}, bot=False, between=False) == ""
+
+
+def test_a_team_that_gave_up_is_named_on_its_panel() -> None:
+    """A play-test: two teams on one device read "You gave up this race" on Team 1's half."""
+    from cardroom.web.dashing_logic import gave_up_line
+
+    teams = ["Team 1", "Team 2"]
+    assert gave_up_line(teams, 0) == "Team 1 gave up this race. Waiting for Team 2…"
+    assert gave_up_line(teams, 1) == "Team 2 gave up this race. Waiting for Team 1…"
+    named = ["Eagles", "Owls"]
+    assert gave_up_line(named, 1) == "Owls gave up this race. Waiting for Eagles…"
+    bot = ["You", "The computer"]
+    assert gave_up_line(bot, 0) == "You gave up this race. Waiting for the computer…"

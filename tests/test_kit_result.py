@@ -64,7 +64,8 @@ def test_a_teams_points_list_its_lines_total_note_and_hints() -> None:
     # for a computer (None)
     other = _Tree(points_team_html(rows[1]))
     assert ["".join(e[2]) for e in other.elements if e[0] == "li"] == ["Cards left −4"]
-    assert other.find(data_points="1")[0][2] == "-4"
+    # the total too: the true minus sign, as on the line above it (a play-test)
+    assert other.find(data_points="1")[0][2] == "\u22124"
     assert not other.find(class_="kit-hints-used")
     empty = {"team": 1, "name": "B", "lines": [], "total": 0}
     assert ["".join(e[2]) for e in _Tree(points_team_html(empty)).elements if e[0] == "li"] == [

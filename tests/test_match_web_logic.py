@@ -214,7 +214,7 @@ def test_the_afternoon_pick_names_who_picks_first() -> None:
     eng.submit({"seat": 1 - first, "kind": "choose", "data": 2}, 0)
     m = m.record(eng.moves)
     assert m.order == (5, 2)
-    assert ml.up_line(m) == "Game 5 of 5: Chummy Challenge"
+    assert ml.up_line(m) == "Game 5: Chummy Challenge (1 of 2 picked)"
     assert ml.pick_choices(m)[3] == (4, "Play the Ranks or Play the Border Zap")
 
 
@@ -357,3 +357,45 @@ def test_the_screens_html() -> None:
     html, spoken = mh.between_html(m, teams, watch=True)
     assert 'id="mt-continue"' in html and "goes on by itself" in html
     assert spoken.startswith("Game 2: State IQ. The games picked, in turn:")
+
+
+def test_a_call_match_counts_the_called_games_and_says_what_comes_next() -> None:
+    """A play-test: the bar said "Game 1 of 5" when only the called games are played, and
+    the screen between games said just "A new deal."."""
+    m = Match.new(11, 4, "call", 20)
+    eng = ml.pick_engine(m.up(), "local")
+    eng.submit({"seat": 0, "kind": "call", "data": [1, 3]}, 0)
+    eng.submit({"seat": 1, "kind": "call", "data": [3, 4]}, 0)
+    m = m.record(eng.moves)
+    assert m.order == (1, 3, 4)
+    assert ml.up_line(m) == "Game 1: Border-Up (1 of 3 called)"
+    head, lines = ml.between_text(m, ["Team 1", "Team 2"])
+    assert head == "Game 1: Border-Up"
+    assert (
+        "Border-Up comes first: the games the teams called are played in the Combo's order."
+        in lines
+    )
+    assert not [x for x in lines if "new deal" in x]  # the round's first game: no "last game"
+    n = 0
+    while m.up().number != 1 or n == 0:
+        up = m.up()
+        e = ml.logic_engine(up, "watch", "medium")
+        while not e.over:
+            e.advance(int(e.next_due() or 0) + 1)
+        m = m.record(e.moves)
+        n += 1
+        if n == 1:
+            assert ml.up_line(m) == "Game 3: Dashing States (2 of 3 called)"
+            _, lines = ml.between_text(m, ["Team 1", "Team 2"])
+            assert (
+                "Dashing States comes next: the games the teams called are played in the "
+                "Combo's order (Game 1, Game 3, Game 4)."
+            ) in lines
+    assert n == 3
+    assert ml.up_line(m) == "Game 1: Border-Up (1 of 3 called, again)"
+    _, lines = ml.between_text(m, ["Team 1", "Team 2"])
+    assert (
+        "Every game of the round has been played and the round clock has time left, so "
+        "they start again with Border-Up."
+    ) in lines
+    assert "Nothing carries over from the last game: a new deal." in lines

@@ -103,7 +103,16 @@ def _force(s, wins):
 def test_level2_endings() -> None:
     s = replace(level2(), phase="over")
     w, bonus, why = outcome(_force(s, [0, 0, 0, 0, 0, 0]))
-    assert (w, bonus) == (0, True) and why == "6 tricks to 0"
+    assert (w, bonus) == (0, True)
+    # ended early: the reason says why tricks 7 and 8 were not played (a play-test)
+    assert why == (
+        "6 tricks to 0: the game stops once a team has 6 tricks, so the last 2 tricks were "
+        "not played"
+    )
+    w, bonus, why = outcome(_force(s, [1, 0, 0, 0, 0, 0, 0]))
+    assert why.startswith("6 tricks to 1: ") and why.endswith("so the last trick was not played")
+    _, _, why = outcome(_force(s, [1, 1, 0, 0, 0, 0, 0, 0]))
+    assert why == "6 tricks to 2"  # all 8 played: nothing to explain
     w, bonus, _ = outcome(_force(s, [1, 0, 1, 0, 1, 0, 1, 1]))
     assert (w, bonus) == (1, False)
     w, bonus, why = outcome(_force(s, [1, 1, 1, 1, 0, 0, 0, 0]))
@@ -291,7 +300,11 @@ def test_level4_the_four_ptr1_examples_in_play() -> None:
     # the sixth trick ends the game early; the Power card left is no loss then
     s = go(PTR, s, (0, "lead", lead("RI", "population", 30, "P09")), (1, "follow", follow("CA")))
     assert s.phase == "over" and s.won == (6, 1)
-    assert outcome(s) == (0, True, "6 tricks to 1")
+    assert outcome(s) == (
+        0,
+        True,
+        "6 tricks to 1: the game stops once a team has 6 tricks, so the last trick was not played",
+    )
     assert PTR.points(s) == (30, 0)
 
 
@@ -473,7 +486,13 @@ def test_zap_utah_texas_trick_and_endings() -> None:
             lead_team = w
         return replace(st, tricks=tuple(tricks))
 
-    assert zap.outcome(won([0, 0, 0, 0, 0])) == (0, True, "5 tricks to 0")
+    assert zap.outcome(won([0, 0, 0, 0, 0])) == (
+        0,
+        True,
+        "5 tricks to 0: the game stops when a team wins the first 5 tricks, so the last trick "
+        "was not played",
+    )
+    assert zap.outcome(won([1, 0, 0, 0, 0, 0])) == (0, True, "5 tricks to 1")
     assert zap.outcome(won([1, 0, 1, 0, 1, 0])) == (0, False, "3-3: Team 1 won the last trick")
     assert zap.outcome(won([1, 1, 1, 1, 0, 0]))[:2] == (1, False)
     assert zap.outcome(won([1, 1, 1, 1, 1, 0]))[:2] == (1, True)

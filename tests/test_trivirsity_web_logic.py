@@ -15,6 +15,7 @@ from cardroom.trivirsity import words as wordlist
 from cardroom.trivirsity.bot import TriBot
 from cardroom.trivirsity.game import GAME
 from cardroom.web.kit_logic import WEB_GAMES, Setup, parse_link, points_table
+from cardroom.web.kit_result import number
 from cardroom.web.trivirsity_logic import (
     CLAIM_WAIT_MS,
     MATCH,
@@ -523,9 +524,9 @@ def test_score_sheet_counts_the_hand_just_over_and_solitaire_is_one_hand() -> No
     v = table.view(0)
     out = html.scores_html(v)
     assert "Before hand 1" not in out
-    cells = "".join(f"<td>{x}</td>" for x in v["hand_scores"])
+    cells = "".join(f"<td>{number(x)}</td>" for x in v["hand_scores"])
     assert f'<th scope="row">Hand 1</th>{cells}' in out
-    totals = "".join(f"<td>{x}</td>" for x in v["totals"])
+    totals = "".join(f"<td>{number(x)}</td>" for x in v["totals"])
     assert f"After hand 1</th>{totals}" in out and "Scores (to 500 points)" in out
     table.submit({"seat": 0, "kind": "next-hand", "data": None}, now + 10)
     out = html.scores_html(table.view(0))
@@ -533,6 +534,26 @@ def test_score_sheet_counts_the_hand_just_over_and_solitaire_is_one_hand() -> No
     sol = setup("solitaire", 4)
     out = screen_html(["You"], "solitaire", sol).scores_html(engine(sol).view(0))
     assert "Score (one hand)" in out and "500" not in out
+
+
+def test_results_write_minus_with_the_true_minus_sign() -> None:
+    """A play-test: "Hand 1 −10" beside "Total -10". Every number of the score sheet, the
+    hand's summary and the rule line uses the true minus sign, never a hyphen."""
+    s = setup("bot", 7, players="2", target="500")
+    v = {**engine(s).view(0), "hand_scores": [-10, 25], "totals": [-10, 25], "end": "blocked"}
+    v["hands"] = [[], []]
+    html = screen_html(["You", "The computer"], "bot", s)
+    sheet, summary = html.scores_html(v), html.hand_summary(v)
+    assert '<th scope="row">Hand 1</th><td>\u221210</td><td>25</td>' in sheet
+    assert "After hand 1</th><td>\u221210</td>" in sheet
+    assert '<td data-hand-score="0">\u221210</td>' in summary
+    assert "-10" not in sheet + summary
+    wide = setup("bot", 3, players="8", target="500")
+    names = ["You"] + [f"Computer {k}" for k in range(1, 8)]
+    w = engine(wide).view(0)
+    w = {**w, "hand_scores": [-3] * 8, "totals": [-3] * 8}
+    out = screen_html(names, "bot", wide).scores_html(w)
+    assert '<td class="tv-total">\u22123</td>' in out and "-3" not in out
 
 
 def test_the_score_sheet_of_many_players_has_a_row_each() -> None:

@@ -405,6 +405,22 @@ def test_two_team_game_by_touch(new_context: Any, site: Any) -> None:
     assert_axe(page, "two-team result")
 
 
+def test_two_teams_on_one_device_name_the_team_that_gave_up(new_context: Any, site: Any) -> None:
+    """A play-test: Team 1's half said "You gave up this race" on a shared device."""
+    ctx = new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = ctx.new_page()
+    open_site(page, site, game_url(level=3, mode="local", seed=7))
+    page.get_by_role("button", name="Start").tap()
+    page.locator("#ds-half-0 [data-plunge=no]").tap()
+    page.locator("#ds-half-1 [data-plunge=no]").tap()
+    wait_phase(page, "race")
+    page.locator("#ds-half-0 [data-act=pass]").tap()
+    expect(page.locator("#ds-half-0")).to_contain_text(
+        "Team 1 gave up this race. Waiting for Team 2…"
+    )
+    expect(page.locator("#ds-half-0")).not_to_contain_text("You gave up")
+
+
 def test_a_tap_on_deal_the_next_race_does_not_press_a_teams_button(
     new_context: Any, site: Any
 ) -> None:

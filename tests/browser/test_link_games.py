@@ -26,6 +26,7 @@ from test_trivirsity import make_setup, mirror, person_move, play_move, saved_mo
 from cardroom.core import REFEREE
 from cardroom.sequence.engine import HAND_SIZE
 from cardroom.trivirsity.game import GAME as TRI_GAME
+from cardroom.web.kit_result import number
 
 pytestmark = pytest.mark.browser
 
@@ -283,7 +284,7 @@ def test_a_whole_trivirsity_hand_on_two_devices(device: Callable[[], Any], site:
         want = "You win!" if seat == winner else f"Player {winner + 1} wins"
         expect(page.locator("#kit-result-title")).to_have_text(want)
         for team, pts in enumerate(result["points"]):
-            expect(page.locator(f'[data-points="{team}"]')).to_have_text(str(pts))
+            expect(page.locator(f'[data-points="{team}"]')).to_have_text(number(pts))
     assert_same_logs(host, guest, len(saved_moves(host)))
 
 

@@ -25,6 +25,7 @@ from cardroom.trivirsity.bot import TriBot
 from cardroom.trivirsity.deck import is_wild
 from cardroom.trivirsity.game import GAME
 from cardroom.web.kit_logic import LocalEngine, Setup
+from cardroom.web.kit_result import number
 from cardroom.web.trivirsity_logic import MATCH, engine
 
 pytestmark = pytest.mark.browser
@@ -186,9 +187,9 @@ def check_result(page: Any, table: LocalEngine, headline: str) -> None:
     expect(page.locator(".kit-result")).to_be_visible()
     expect(page.locator("#kit-result-title")).to_contain_text(headline)
     for team, pts in enumerate(result["points"]):
-        expect(page.locator(f'[data-points="{team}"]')).to_have_text(str(pts))
+        expect(page.locator(f'[data-points="{team}"]')).to_have_text(number(pts))
     for seat, x in enumerate(table.view(0)["hand_scores"]):
-        expect(page.locator(f'.tv-final [data-hand-score="{seat}"]')).to_have_text(str(x))
+        expect(page.locator(f'.tv-final [data-hand-score="{seat}"]')).to_have_text(number(x))
 
 
 # --------------------------------------------------------------------------- the tests
@@ -413,7 +414,13 @@ def test_pass_and_play_hides_every_other_hand(page: Any, site: Any) -> None:
         page.click("#tv-pass-on")
     expect(page.locator("#kit-ho-h")).to_have_text("Pass the device to Player 2")
     assert page.locator("[data-card]").count() == 0
+    # nothing of Player 1's turn shows through the cover: the bar's status says who the
+    # device goes to, and the cover is opaque (a play-test saw "Player 1: ..." behind it)
+    expect(page.locator("#kit-status")).to_have_text("Pass the device to Player 2")
+    cover = page.locator("#kit-handover").evaluate("e => getComputedStyle(e).backgroundColor")
+    assert cover.startswith("rgb("), cover
     page.click("#kit-reveal")
+    expect(page.locator("#kit-status")).to_contain_text("Player 2: ")
     table = mirror(setup, saved_moves(page))
     shown = page.locator("#tv-hand [data-card]")
     expect(shown).to_have_count(len(table.view(1)["hand"]))

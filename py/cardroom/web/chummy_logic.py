@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardroom import atlas, names
 from cardroom.core import REFEREE, Move, MoveSpace
 from cardroom.geoplunge import challenge, decks
 from cardroom.geoplunge.chummy import GAME, PLAYERS
@@ -41,6 +42,8 @@ __all__ = [
     "key_team",
     "player_name",
     "power_text",
+    "right_spelling",
+    "source_text",
     "summary",
 ]
 
@@ -310,12 +313,58 @@ def describe(move: Mapping[str, Any], view: Mapping[str, Any], names: Sequence[s
     return None
 
 
-def answer_sentence(answer: Mapping[str, Any], names: Sequence[str]) -> str:
-    """ "Team 1 answered “Boise”: right." for a finished challenge."""
+def right_spelling(q: challenge.Question, text: str | Sequence[str]) -> list[str]:
+    """The right spelling of each part of an accepted answer to ``q`` that was accepted
+    only by forgiving a slip ("Iow" -> "Iowa"), in the order typed; empty when the answer
+    was wrong or spelled right. The same test as Learn's "It is spelled ..." and Dashing
+    States' "(spelled Texas)": :func:`cardroom.names.misspelled`."""
+    verdict = challenge.check(q, text)
+    if not verdict.correct or q.type == "number":
+        return []
+    every = atlas.by_code()
+    out: list[str] = []
+    for part, i in zip(verdict.parts, verdict.matched, strict=True):
+        if i is None:
+            continue
+        spellings = q.answers[i]
+        key = names.normalise(part)
+        right = min(spellings, key=lambda s: names.distance(key, names.normalise(s)))
+        if q.type in ("state", "capital"):
+            m = (
+                names.resolve_state(part, codes=True)
+                if q.type == "state"
+                else names.resolve_capital(part)
+            )
+            if m.code is not None:
+                s = every[m.code]
+                right = s.name if q.type == "state" else s.capital
+        if all(names.misspelled(part, s) for s in (right, *spellings)):
+            out.append(right)
+    return out
+
+
+def answer_sentence(
+    answer: Mapping[str, Any], names_: Sequence[str], q: challenge.Question | None = None
+) -> str:
+    """ "Team 1 answered “Boise”: right." for a finished challenge; with the question ``q``,
+    a right answer accepted despite a slip adds its spelling: "right, spelled Iowa."."""
     text = answer["text"]
     shown = text if isinstance(text, str) else ", ".join(text)
     verdict = "right" if answer["correct"] else "wrong"
-    return f"{names[answer['team']]} answered “{shown or '(nothing)'}”: {verdict}."
+    fixed = right_spelling(q, text) if q is not None and answer["correct"] and text else []
+    if fixed:
+        verdict += f", spelled {', '.join(fixed)}"
+    return f"{names_[answer['team']]} answered “{shown or '(nothing)'}”: {verdict}."
+
+
+def source_text(source: str | None) -> str:
+    """Where a challenge's answer comes from, in plain words: the atlas questions'
+    ``"atlas"`` becomes a sentence a child understands."""
+    if not source:
+        return ""
+    if source == "atlas":
+        return "Source: the state facts in this app's US atlas"
+    return f"Source: {source}"
 
 
 def check_answer(card: int, colour: str, text: str) -> bool:

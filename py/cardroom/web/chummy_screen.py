@@ -15,6 +15,7 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
+from cardroom.geoplunge import challenge
 from cardroom.geoplunge.chummy import PLAYERS
 from cardroom.web import dom
 from cardroom.web.chummy_logic import (
@@ -29,6 +30,7 @@ from cardroom.web.chummy_logic import (
     key_team,
     player_name,
     power_text,
+    source_text,
     summary,
 )
 from cardroom.web.kit import ButtonTaps, GameUI, plunge_prompt_html, show_plunge
@@ -445,9 +447,10 @@ class ChummyUI(GameUI):
 
     def challenge_html(self, ch: dict[str, Any], number: int, level: int) -> str:
         names = self.table.teams
+        q = challenge.question(ch["card"], ch["colour"]) if ch["colour"] else None
         answers = "".join(
             f'<li data-correct="{str(a["correct"]).lower()}">'
-            f"{escape(answer_sentence(a, names))}</li>"
+            f"{escape(answer_sentence(a, names, q))}</li>"
             for a in ch["answers"]
         )
         winner = "tie" if ch["winner"] is None else str(ch["winner"])
@@ -458,7 +461,7 @@ class ChummyUI(GameUI):
             f'<p class="ch-done-line">{escape(challenge_line(ch, names))}</p>'
             f'<p class="ch-done-q">{escape(ch["question"])}</p>'
             f'<p class="ch-done-a"><strong>Answer:</strong> {escape(ch["answer"])}'
-            f'<span class="ch-source"> ({escape(ch["source"])})</span></p>'
+            f'<span class="ch-source">{escape(source_text(ch["source"]))}</span></p>'
             + (f'<ul class="ch-answers">{answers}</ul>' if answers else "")
             + f'<p class="ch-power">{escape(power_text(ch["power"], level, ch["colour"]))}</p>'
             "</article>"

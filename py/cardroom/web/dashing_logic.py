@@ -32,6 +32,7 @@ __all__ = [
     "card_number",
     "describe_move",
     "engine",
+    "gave_up_line",
     "key_rule",
     "order_zone",
     "race_lines",
@@ -274,6 +275,15 @@ def race_verdict(record: Mapping[str, Any], teams: Sequence[str]) -> str:
         both = "both were all right" if all(right) else "neither was all right"
         why = f"both teams shouted at once and {both}"
     return f"{head} is tied: {why}."
+
+
+def gave_up_line(teams: Sequence[str], seat: int) -> str:
+    """The panel of a team that gave up the race, in the table's team names: "You" against
+    the computer, the team's own name when two teams share the device (a play-test)."""
+    who, other = teams[seat], teams[1 - seat]
+    if who == "You":
+        return f"You gave up this race. Waiting for {other[:1].lower() + other[1:]}…"
+    return f"{who} gave up this race. Waiting for {other}…"
 
 
 def bar_status(ref: Mapping[str, Any], *, bot: bool, between: bool, deciding: bool = False) -> str:

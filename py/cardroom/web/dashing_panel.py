@@ -19,6 +19,7 @@ from cardroom.web.dashing_logic import (
     answer_html,
     card_label,
     card_number,
+    gave_up_line,
     key_rule,
     order_zone,
     ringed,
@@ -229,7 +230,7 @@ class TeamPanel:
             and self.table.submit(self.seat, "pass")
             and not self.table.engine.over
         ):
-            self.lock("You gave up this race. Waiting for the other team…")
+            self.lock(gave_up_line(self.table.teams, self.seat))
 
     def shout(self) -> None:
         if self.board is None or self.board.locked:

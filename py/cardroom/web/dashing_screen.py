@@ -20,6 +20,7 @@ from cardroom.web.dashing_logic import (
     bar_status,
     describe_move,
     engine,
+    gave_up_line,
     learn_facts,
     race_html,
     race_verdict,
@@ -227,7 +228,7 @@ class DashingUI(GameUI):
             return
         panel.deal(v, self.saved_seats.get(str(seat)) or {})
         if v["passed"][seat]:
-            panel.lock("You gave up this race. Waiting for the other team…")
+            panel.lock(gave_up_line(table.teams, seat))
         elif seat in v["shouted"]:
             panel.lock("Shouted! The seventh card is face down.")
         else:

@@ -11,7 +11,21 @@ from typing import Any
 
 from cardroom.web.kit_logic import hints_used
 
-__all__ = ["points_team_html", "result_html"]
+__all__ = ["number", "points_team_html", "result_html", "signed"]
+
+#: The true minus sign: every number on a result is written with it, never a hyphen.
+MINUS = "\u2212"
+
+
+def number(n: int) -> str:
+    """A whole number as a result shows it: "−10" with the true minus sign (a hyphen
+    beside "Hand 1 −10" read as a different mark: a play-test)."""
+    return f"{MINUS}{-n}" if n < 0 else str(n)
+
+
+def signed(n: int) -> str:
+    """A score line's points with its sign: "+20", "−10"."""
+    return number(n) if n < 0 else f"+{n}"
 
 
 def points_team_html(row: Mapping[str, Any], note_html: str = "", hints: int | None = None) -> str:
@@ -22,8 +36,7 @@ def points_team_html(row: Mapping[str, Any], note_html: str = "", hints: int | N
     team = row["team"]
     items = (
         "".join(
-            f"<li><span>{escape(x['label'])}</span> <strong>"
-            f"{'+' if x['points'] >= 0 else '−'}{abs(x['points'])}</strong></li>"
+            f"<li><span>{escape(x['label'])}</span> <strong>{signed(x['points'])}</strong></li>"
             for x in row["lines"]
         )
         or "<li><span>No points</span> <strong>0</strong></li>"
@@ -37,7 +50,7 @@ def points_team_html(row: Mapping[str, Any], note_html: str = "", hints: int | N
         f'<div class="kit-points-team" data-team="{team}">'
         f"<h4>{escape(row['name'])}</h4><ul>{items}</ul>"
         f'<p class="kit-points-total">Total <strong data-points="{team}">'
-        f"{row['total']}</strong></p>{note_html}{used}</div>"
+        f"{number(row['total'])}</strong></p>{note_html}{used}</div>"
     )
 
 

@@ -251,6 +251,11 @@ class Table(Clocked):
         show = button or ("Show my cards" if player else "Show our cards")
         heading = web.h2(id="kit-ho-h")
         heading.textContent = title or f"Pass the device to {team}"
+        # the bar's status was the last player's ("Player 1: lay down, ..."): while the
+        # cover is up it says who the device goes to (a play-test saw it behind the cover)
+        before = str(self.status_el.textContent)
+        covering = str(heading.textContent)
+        self.status(covering)
         words = web.p()
         words.textContent = f"{team}: tap when {who} can see the screen."
         tap = web.button(type="button", id="kit-reveal", classes=["bu-btn", "bu-primary"])
@@ -274,6 +279,8 @@ class Table(Clocked):
             box.hidden = True
             box.replaceChildren()
             reveal()
+            if str(self.status_el.textContent) == covering:  # the game set none of its own
+                self.status(before)
 
         self.bindings.on(tap, "click", on_reveal)
         tap.focus()

@@ -361,7 +361,36 @@ def up_line(m: Match) -> str:
     up = m.up()
     if up.number == 0:
         return "Picking the games" if m.kind == "call" else "The afternoon pick"
-    return f"Game {up.number} of {len(m.games)}: {game_title(up.slug)}"
+    if len(m.order) == len(m.games):
+        return f"Game {up.number} of {len(m.games)}: {game_title(up.slug)}"
+    # only the called (picked) games are played: count those, not the Combo's games
+    turn, again = divmod(len(m.playing), len(m.order))
+    how = "called" if m.kind == "call" else "picked"
+    return (
+        f"Game {up.number}: {game_title(up.slug)} "
+        f"({again + 1} of {len(m.order)} {how}{', again' if turn else ''})"
+    )
+
+
+def _why_next(m: Match, up: Up) -> str:
+    """Which game comes next and why: the order of the round's games, or a new turn of
+    them when the round clock has time left after each was played."""
+    title = game_title(up.slug)
+    turn, again = divmod(len(m.playing), len(m.order))
+    if turn and again == 0:
+        return (
+            "Every game of the round has been played and the round clock has time left, "
+            f"so they start again with {title}."
+        )
+    if m.kind == "call":
+        why = "the games the teams called are played in the Combo's order"
+    elif m.kind == "afternoon":
+        why = "the two games picked are played in the order they were picked"
+    else:
+        why = "the Combo's games are played in order"
+    if m.playing and len(m.order) < len(m.games):
+        why += " (" + ", ".join(f"Game {n}" for n in m.order) + ")"
+    return f"{title} comes {'next' if m.playing else 'first'}: {why}."
 
 
 def played_rows(m: Match, teams: Sequence[str]) -> list[dict[str, Any]]:
@@ -417,7 +446,9 @@ def _carry_line(m: Match, up: Up, teams: Sequence[str]) -> str:
         return f"The lead is decided at the table.{which}"
     if up.slug == "chummy-challenge":
         return "The Challenge deck keeps its order from game to game."
-    return "A new deal."
+    if last is None:
+        return ""  # the round's first game: nothing came before it
+    return "Nothing carries over from the last game: a new deal."
 
 
 def between_text(m: Match, teams: Sequence[str]) -> tuple[str, list[str]]:
@@ -437,7 +468,10 @@ def between_text(m: Match, teams: Sequence[str]) -> tuple[str, list[str]]:
         )
     if up.number == 0:
         return ("Picking the games" if m.kind == "call" else "The afternoon pick"), lines
-    lines.append(_carry_line(m, up, teams))
+    lines.append(_why_next(m, up))
+    carry = _carry_line(m, up, teams)
+    if carry:
+        lines.append(carry)
     left = round_left_ms(m, 0)
     lines.append(f"Round clock: {mmss(left)} left.")
     return f"Game {up.number}: {game_title(up.slug)}", lines

@@ -19,6 +19,7 @@ from cardroom.trivirsity.deck import (
     is_wild,
 )
 from cardroom.web.kit_logic import Setup
+from cardroom.web.kit_result import number
 from cardroom.web.trivirsity_logic import card_name, team_names
 from cardroom.web.trivirsity_spelling import claim_choices, grow_spots
 
@@ -270,8 +271,8 @@ card, or press <kbd>Alt</kbd>+<kbd>←</kbd>/<kbd>→</kbd>, to arrange your han
             head = "".join(f'<th scope="col">Hand {k}</th>' for k in range(1, len(hands) + 1))
             rows = "".join(
                 f'<tr><th scope="row">{escape(t)}</th>'
-                + "".join(f"<td>{per[i]}</td>" for per in per_hand)
-                + f'<td class="tv-total">{totals[i]}</td></tr>'
+                + "".join(f"<td>{number(per[i])}</td>" for per in per_hand)
+                + f'<td class="tv-total">{number(totals[i])}</td></tr>'
                 for i, t in enumerate(teams)
             )
             return (
@@ -281,10 +282,10 @@ card, or press <kbd>Alt</kbd>+<kbd>←</kbd>/<kbd>→</kbd>, to arrange your han
             )
         head = "".join(f'<th scope="col">{escape(t)}</th>' for t in teams)
         rows = "".join(
-            f'<tr><th scope="row">Hand {k}</th>{"".join(f"<td>{x}</td>" for x in per)}</tr>'
+            f'<tr><th scope="row">Hand {k}</th>{"".join(f"<td>{number(x)}</td>" for x in per)}</tr>'
             for k, per in enumerate(per_hand, start=1)
         )
-        total = "".join(f"<td>{x}</td>" for x in totals)
+        total = "".join(f"<td>{number(x)}</td>" for x in totals)
         return (
             f'{title}<table class="tv-score-table"><thead><tr><th scope="col">Hand</th>{head}'
             f'</tr></thead><tbody>{rows}<tr class="tv-total"><th scope="row">{when}</th>'
@@ -298,7 +299,7 @@ card, or press <kbd>Alt</kbd>+<kbd>←</kbd>/<kbd>→</kbd>, to arrange your han
             cards = "".join(self.tiles(v["hands"][s])) or "none"
             rows.append(
                 f'<tr><th scope="row">{escape(self.names[s])}</th>'
-                f'<td data-hand-score="{s}">{v["hand_scores"][s]}</td><td>{cards}</td></tr>'
+                f'<td data-hand-score="{s}">{number(v["hand_scores"][s])}</td><td>{cards}</td></tr>'
             )
         return (
             f"<p>{escape(describe_end(v, self.names))}</p>"

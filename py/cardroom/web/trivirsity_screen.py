@@ -441,7 +441,7 @@ class TriUI(TriInput, TriWindow, GameUI):
         rule = (
             "Scoring: a hand scores the cards you own on the table minus the cards left in "
             "your hand; going out +10, doubled with every card in one suit; TRI-VIRSITY +500; "
-            "a lost challenge -25."
+            "a lost challenge −25."
         )
         return (
             '<section class="tv-final" aria-labelledby="tv-final-h">'

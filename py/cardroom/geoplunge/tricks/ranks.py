@@ -218,7 +218,15 @@ def outcome(s: RanksState) -> tuple[int | None, bool, str]:
             return w, won[w] >= EARLY, f"Team {2 - w} did not play both Power cards and loses"
     if max(won) >= 5:
         w = 0 if won[0] > won[1] else 1
-        return w, won[w] >= EARLY, f"{won[w]} tricks to {won[1 - w]}"
+        why = f"{won[w]} tricks to {won[1 - w]}"
+        if early:  # say why tricks were left unplayed (a play-test)
+            left = TRICKS - n
+            why += (
+                f": the game stops once a team has {EARLY} tricks, so the last "
+                + ("trick was" if left == 1 else f"{left} tricks were")
+                + " not played"
+            )
+        return w, won[w] >= EARLY, why
     if s.pulled is not None:
         w = 1 - s.pulled
         return w, False, f"4-4 after Team {s.pulled + 1} pulled the Power: Team {w + 1} wins"

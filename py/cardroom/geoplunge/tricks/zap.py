@@ -116,7 +116,14 @@ def outcome(s: ZapState) -> tuple[int, bool, str]:
     won = s.won
     if max(won) >= 4:
         w = 0 if won[0] > won[1] else 1
-        return w, won[w] >= 5, f"{won[w]} tricks to {won[1 - w]}"
+        why = f"{won[w]} tricks to {won[1 - w]}"
+        left = TRICKS - len(s.done_tricks)
+        if left > 0:  # ended early: say why the last trick was not played (a play-test)
+            why += (
+                ": the game stops when a team wins the first 5 tricks, so the last trick"
+                " was not played"
+            )
+        return w, won[w] >= 5, why
     w = s.done_tricks[-1].winner
     assert w is not None
     return w, False, f"3-3: Team {w + 1} won the last trick"
