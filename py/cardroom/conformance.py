@@ -177,6 +177,20 @@ def _rng_values(state: Any) -> set[int]:
     return out
 
 
+def _whole_numbers(text: str) -> list[int]:
+    """Every whole number (int leaf) of the JSON ``text``: JSON reads each integer
+    literal through ``parse_int``, never a key, a bool or a float."""
+    out: list[int] = []
+
+    def read(literal: str) -> int:
+        v = int(literal)
+        out.append(v)
+        return v
+
+    json.loads(text, parse_int=read)
+    return out
+
+
 def _check_views(game: Game, state: Any, playout: Playout) -> None:
     rng_values = _rng_values(state)
     for seat in game.all_seats(state):
@@ -186,9 +200,8 @@ def _check_views(game: Game, state: Any, playout: Playout) -> None:
         except (TypeError, ValueError) as exc:
             raise _fail(f"view for seat {seat} is not JSON: {exc}", playout) from None
         if rng_values:
-            for leaf in leaves(json.loads(text)):
-                if isinstance(leaf, int) and not isinstance(leaf, bool) and leaf in rng_values:
-                    raise _fail(f"view for seat {seat} leaks the RNG state", playout)
+            if not rng_values.isdisjoint(_whole_numbers(text)):
+                raise _fail(f"view for seat {seat} leaks the RNG state", playout)
             if any(str(v) in text for v in rng_values if v > 10**6):
                 raise _fail(f"view for seat {seat} leaks the RNG state as text", playout)
 
