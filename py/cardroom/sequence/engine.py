@@ -89,6 +89,8 @@ KINDS = ("play", "dead", "pass")
 _KNOWN = frozenset(DECK)
 _STATES = frozenset(CELLS)
 _FULL = Counter(DECK)
+#: (card, copies in the box) in card order.
+_FULL_SORTED = tuple(sorted(_FULL.items()))
 _FIRST = itemgetter(0)
 _SECOND = itemgetter(1)
 _SEAT_CARD = itemgetter(0, 2)  # of an Event
@@ -110,6 +112,7 @@ class Event(NamedTuple):
 
 
 _STR = {str}
+_LIST = {list}
 _REVEALED = itemgetter(4)  # of an Event
 
 
@@ -536,8 +539,10 @@ class SequenceGame(Game):
         seen = Counter(chain(*s.discards, *(told[r].known.elements() for r in others)))
         if 0 <= seat < s.players:
             seen.update(s.hands[seat])
-        pool = _FULL - seen
-        cards, rng = rng.shuffle(sorted(pool.elements()))
+        # The cards not seen, sorted: each card as often as the box has it less seen.
+        get = seen.get
+        pool = [c for c, k in _FULL_SORTED for _ in range(k - get(c, 0))]
+        cards, rng = rng.shuffle(pool)
         hands = list(s.hands)
         i = 0
         for r in others:
@@ -606,11 +611,26 @@ class SequenceGame(Game):
                 raise CorruptState(f"Sequence state: {where} must be a list of cards")
             return tuple(v)
 
-        hands = f.list("hands", cards, length=n)
-        for i, hand in enumerate(hands):
-            f.check(list(hand) == sorted(hand), f"seat {i}'s hand is not sorted")
-        deck = cards(f.raw("deck"), "deck")
-        discards = f.list("discards", cards, length=n)
+        raw_hands, raw_discards, raw_deck = obj.get("hands"), obj.get("discards"), obj.get("deck")
+        if (
+            type(raw_hands) is list
+            and type(raw_discards) is list
+            and type(raw_deck) is list
+            and len(raw_hands) == n == len(raw_discards)
+            and set(map(type, raw_hands)) | set(map(type, raw_discards)) <= _LIST
+            and _are_cards([*raw_deck, *chain(*raw_hands, *raw_discards)])
+            and all(h == sorted(h) for h in raw_hands)
+        ):
+            # The usual case, all at once: lists of known cards, each hand sorted.
+            hands = tuple(map(tuple, f.raw("hands")))
+            deck = tuple(f.raw("deck"))
+            discards = tuple(map(tuple, f.raw("discards")))
+        else:  # read one by one to name what is wrong
+            hands = f.list("hands", cards, length=n)
+            for i, hand in enumerate(hands):
+                f.check(list(hand) == sorted(hand), f"seat {i}'s hand is not sorted")
+            deck = cards(f.raw("deck"), "deck")
+            discards = f.list("discards", cards, length=n)
         every = Counter(chain(deck, *hands, *discards))
         f.check(dict.__eq__(every, _FULL), "the cards are not the 108 of the game")
         raw = f.raw("chips")
@@ -677,7 +697,7 @@ class SequenceGame(Game):
         # The deal is round-robin from seat 0, then each action's card is replaced.
         drawn = tuple(
             zip(
-                [*(k % n for k in range(dealt)), *map(_FIRST, log[: len(raw) - dealt])],
+                [*_deal_seats(n, dealt), *map(_FIRST, log[: len(raw) - dealt])],
                 raw,
                 strict=True,
             )
@@ -714,7 +734,8 @@ class SequenceGame(Game):
         short = log[-1].seat if over and log else None
         for i, hand in enumerate(hands):
             size = h - (i == short)
-            f.check(len(hand) == size, f"seat {i} holds {len(hand)} cards, not {size}")
+            if len(hand) != size:
+                raise f.fail(f"seat {i} holds {len(hand)} cards, not {size}")
         # Each seat's draws less what it spent are its hand: counted for all seats at once
         # as (seat, card) pairs, and seat by seat only to name the seat that breaks it.
         # (draws == spent + held; counted, no count is zero, so compared as dicts)
@@ -790,6 +811,17 @@ def _log_text(log: tuple[Event, ...]) -> list[str]:
         lines = list(map(_event_text, log))
     _WRITTEN[:] = [(log, lines)]
     return list(lines)
+
+
+def _are_cards(items: list[Any]) -> bool:
+    """Whether every item is a card's code (text, not a subclass of it)."""
+    return set(map(type, items)) <= _STR and _KNOWN.issuperset(items)
+
+
+@lru_cache(maxsize=64)
+def _deal_seats(n: int, dealt: int) -> tuple[int, ...]:
+    """Who receives each card of the deal: round-robin from seat 0."""
+    return tuple(k % n for k in range(dealt))
 
 
 def _read_pin(pin: Any) -> tuple[dict[int, str], tuple[tuple[int, str], ...]]:
