@@ -32,8 +32,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from itertools import chain
-from operator import itemgetter
+from itertools import chain, repeat
+from operator import itemgetter, sub
 from typing import Any, NamedTuple
 
 from ..core import (
@@ -93,6 +93,9 @@ _PAIRS: dict[str, tuple[int, int]] = {c: (x[0], x[1]) for c, x in CELLS.items()}
 _FULL = Counter(DECK)
 #: (card, copies in the box) in card order.
 _FULL_SORTED = tuple(sorted(_FULL.items()))
+_FULL_CARDS = tuple(c for c, _ in _FULL_SORTED)
+_FULL_COPIES = tuple(k for _, k in _FULL_SORTED)
+_NONE = (0,) * len(_FULL_SORTED)  # seen.get's default for each card
 _FIRST = itemgetter(0)
 _SECOND = itemgetter(1)
 _SEAT_CARD = itemgetter(0, 2)  # of an Event
@@ -506,7 +509,7 @@ class SequenceGame(Game):
             "target": s.target,
             "seat": seat if mine else None,
             "team": s.team(seat) if mine else None,
-            "team_of": [s.team(x) for x in range(s.players)],
+            "team_of": list(_team_of(s.players, s.teams)),
             "team_chips": [dict(CHIPS[t]) for t in range(s.teams)],
             "hand": list(s.hands[seat]) if mine else None,
             "dead": list(self.dead_cards(s, s.hands[seat])) if mine else [],
@@ -545,19 +548,28 @@ class SequenceGame(Game):
         what passes showed; the draw history re-told to match (R-80)."""
         others = [r for r in range(s.players) if r != seat]
         told = _told(s)
-        seen = Counter(chain(*s.discards, *(told[r].known.elements() for r in others)))
+        seen = Counter(
+            chain(*s.discards, *(told[r].known.elements() for r in others if told[r].known))
+        )
         if 0 <= seat < s.players:
             seen.update(s.hands[seat])
         # The cards not seen, sorted: each card as often as the box has it less seen.
-        get = seen.get
-        pool = [c for c, k in _FULL_SORTED for _ in range(k - get(c, 0))]
+        pool = list(
+            chain.from_iterable(
+                map(repeat, _FULL_CARDS, map(sub, _FULL_COPIES, map(seen.get, _FULL_CARDS, _NONE)))
+            )
+        )
         cards, rng = rng.shuffle(pool)
         hands = list(s.hands)
         i = 0
         for r in others:
             known = told[r].known
-            need = len(s.hands[r]) - sum(known.values())
-            hands[r] = tuple(sorted([*known.elements(), *cards[i : i + need]]))
+            if known:
+                need = len(s.hands[r]) - sum(known.values())
+                hands[r] = tuple(sorted([*known.elements(), *cards[i : i + need]]))
+            else:
+                need = len(s.hands[r])
+                hands[r] = tuple(sorted(cards[i : i + need]))
             i += need
         deck = tuple(cards[i:])
         world, _ = rng.split()
@@ -667,11 +679,10 @@ class SequenceGame(Game):
         sequences = f.list("sequences", sequence, max_length=6)
         for team in range(teams):
             own = [c for t, c in sequences if t == team]
-            f.check(len(own) <= target, f"team {team} has too many sequences")
-            f.check(
-                all(len(set(a) & set(b)) <= 1 for i, a in enumerate(own) for b in own[i + 1 :]),
-                f"team {team}'s sequences share more than one space",
-            )
+            if len(own) > target:
+                raise f.fail(f"team {team} has too many sequences")
+            if not all(len(set(a) & set(b)) <= 1 for i, a in enumerate(own) for b in own[i + 1 :]):
+                raise f.fail(f"team {team}'s sequences share more than one space")
         turn = f.int("turn", 0, n - 1)
         exchanged = f.bool("exchanged")
         reshuffles = f.int("reshuffles", 0, 2**31)
@@ -827,6 +838,12 @@ def _log_text(log: tuple[Event, ...]) -> list[str]:
 def _are_cards(items: list[Any]) -> bool:
     """Whether every item is a card's code (text, not a subclass of it)."""
     return set(map(type, items)) <= _STR and _KNOWN.issuperset(items)
+
+
+@lru_cache(maxsize=64)
+def _team_of(players: int, teams: int) -> tuple[int, ...]:
+    """Each seat's team: seats alternate around the table (R-73)."""
+    return tuple(seat % teams for seat in range(players))
 
 
 @lru_cache(maxsize=64)
