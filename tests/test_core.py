@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardroom.conformance import ConformanceError, check_game, random_playout
+from cardroom.conformance import ConformanceError, _whole_numbers, check_game, random_playout
 from cardroom.core import (
     REFEREE,
     CorruptState,
@@ -373,6 +373,27 @@ class RngLeakDuel(HighCardDuel):
         return {**super().view(s, seat), "debug": s.rng.state}
 
 
+class DeepRngLeakDuel(HighCardDuel):  # the RNG state deep inside the view, as a number
+    def view(self, s, seat):
+        return {**super().view(s, seat), "debug": {"x": [[1, s.rng.state]]}}
+
+
+class MutatingResampleDuel(HighCardDuel):  # resampling changes the real state in place
+    def resample(self, s, seat, rng):
+        w = super().resample(s, seat, rng)
+        if len(s.history) == 2:
+            object.__setattr__(s, "timeout_ms", s.timeout_ms + 1)
+        return w
+
+
+class MutatingApplyDuel(HighCardDuel):  # a move changes the state it is applied to
+    def _apply(self, s, move):
+        out = super()._apply(s, move)
+        if len(s.history) == 2 and move.seat != REFEREE:
+            object.__setattr__(s, "timeout_ms", s.timeout_ms + 1)
+        return out
+
+
 class LossyJsonDuel(HighCardDuel):
     def state_to_json(self, s):
         return {**super().state_to_json(s), "now": 0}
@@ -427,6 +448,9 @@ class BadPinDuel(HighCardDuel):  # pins nothing, so replays in the pinned world 
         (UnseededDuel(), "not deterministic"),
         (StuckDuel(), "nobody has a legal move|out of turn"),
         (RngLeakDuel(), "RNG"),
+        (DeepRngLeakDuel(), "leaks the RNG state"),
+        (MutatingResampleDuel(), "resample changed the state"),
+        (MutatingApplyDuel(), "changed the state"),
         (LossyJsonDuel(), "round-trip"),
         (ReplayDriftDuel(), "replay"),
         (LazyResampleDuel(), "never changed"),
@@ -450,6 +474,13 @@ class NoResampleLeakDuel(HighCardDuel):
     def resample(self, s, seat, rng):
         w = super().resample(s, seat, rng)
         return replace(w, hands=s.hands, committed=s.committed)
+
+
+def test_whole_numbers_are_the_int_leaves_of_a_json_text():
+    text = json.dumps(
+        {"7": [1, [2, {"a": -3}]], "b": True, "c": 4.0, "d": "5", "e": None, "f": 10**20}
+    )
+    assert sorted(_whole_numbers(text)) == [-3, 1, 2, 10**20]
 
 
 def test_pinned_replay_catches_a_leak_that_resample_hides():

@@ -503,6 +503,39 @@ def test_a_saved_game_round_trips_and_a_corrupt_one_is_refused():
         GAME.load(swapped)
 
 
+def test_saved_hands_deck_and_discards_are_checked_list_by_list():
+    """The cards are read all at once when they are in order; anything wrong is named
+    where it is (a hand, the deck, a pile), whichever list holds it."""
+    s = GAME.new(4, players=3)
+    for _ in range(12):
+        (seat,) = GAME.to_move(s)
+        s = GAME.apply(s, GAME.legal_moves(s, seat)[0])
+    data = json.loads(json.dumps(GAME.state_to_json(s)))
+    assert GAME.state_from_json(data) == s
+
+    class Code(str):
+        pass
+
+    def refused(key, change):
+        d = json.loads(json.dumps(data))
+        change(d[key])
+        with pytest.raises(CorruptState) as exc:
+            GAME.state_from_json(d)
+        return str(exc.value)
+
+    assert "hands[1] must be a list of cards" in refused("hands", lambda v: v[1].append("XX"))
+    assert "hands[2] must be a list of cards" in refused(
+        "hands", lambda v: v.__setitem__(2, [Code(c) for c in v[2]])
+    )
+    assert "seat 0's hand is not sorted" in refused("hands", lambda v: v[0].reverse())
+    assert "hands' must have 3 items" in refused("hands", lambda v: v.pop())
+    assert "deck must be a list of cards" in refused("deck", lambda v: v.append(7))
+    assert "discards[0] must be a list of cards" in refused(
+        "discards", lambda v: v.__setitem__(0, "TX")
+    )
+    assert "not the 108" in refused("deck", lambda v: v.append("TX"))
+
+
 def test_a_saved_history_is_compact_and_checked_entry_by_entry():
     """Each action is saved as one line of text ("seat kind card space [shown hand]"),
     each draw as its card (the drawing seat follows from the deal and the actions); a

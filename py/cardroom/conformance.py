@@ -128,8 +128,13 @@ def leaves(obj: Any, keys: bool = True) -> list[Any]:
     return out
 
 
+#: The snapshot's encoder: ``json.dumps(obj, sort_keys=True)`` made once, not at every call
+#: (the same text; a snapshot is taken many times at every state).
+_SORTED = json.JSONEncoder(sort_keys=True).encode
+
+
 def _snapshot(game: Game, state: Any) -> str:
-    return json.dumps(game.state_to_json(state), sort_keys=True)
+    return _SORTED(game.state_to_json(state))
 
 
 def _content(game: Game, state: Any) -> str:
@@ -145,7 +150,7 @@ def _content(game: Game, state: Any) -> str:
 
 
 def _view_text(game: Game, state: Any, seat: int) -> str:
-    return json.dumps(game.view(state, seat), sort_keys=True)
+    return _SORTED(game.view(state, seat))
 
 
 def _fail(msg: str, playout: Playout) -> ConformanceError:
@@ -172,6 +177,20 @@ def _rng_values(state: Any) -> set[int]:
     return out
 
 
+def _whole_numbers(text: str) -> list[int]:
+    """Every whole number (int leaf) of the JSON ``text``: JSON reads each integer
+    literal through ``parse_int``, never a key, a bool or a float."""
+    out: list[int] = []
+
+    def read(literal: str) -> int:
+        v = int(literal)
+        out.append(v)
+        return v
+
+    json.loads(text, parse_int=read)
+    return out
+
+
 def _check_views(game: Game, state: Any, playout: Playout) -> None:
     rng_values = _rng_values(state)
     for seat in game.all_seats(state):
@@ -181,9 +200,8 @@ def _check_views(game: Game, state: Any, playout: Playout) -> None:
         except (TypeError, ValueError) as exc:
             raise _fail(f"view for seat {seat} is not JSON: {exc}", playout) from None
         if rng_values:
-            for leaf in leaves(json.loads(text)):
-                if isinstance(leaf, int) and not isinstance(leaf, bool) and leaf in rng_values:
-                    raise _fail(f"view for seat {seat} leaks the RNG state", playout)
+            if not rng_values.isdisjoint(_whole_numbers(text)):
+                raise _fail(f"view for seat {seat} leaks the RNG state", playout)
             if any(str(v) in text for v in rng_values if v > 10**6):
                 raise _fail(f"view for seat {seat} leaks the RNG state as text", playout)
 
@@ -244,10 +262,12 @@ def _check_turns(
     rng: random.Random,
     full: bool,
     earlier: Mapping[int, MoveSpace] | None = None,
+    before: str | None = None,
 ) -> dict[int, MoveSpace]:
     """to_move agrees with legal_moves and apply; out-of-turn moves are refused: each
     mover's move offered by every other seat, and each idle seat's own moves from the
-    last time it was to move (a second shout, a second commit)."""
+    last time it was to move (a second shout, a second commit). ``before`` is the
+    state's snapshot if the caller has taken it (every refusal is compared with it)."""
     movers = game.to_move(state)
     if not isinstance(movers, frozenset):
         raise _fail(f"to_move must return a frozenset, got {type(movers).__name__}", playout)
@@ -267,7 +287,8 @@ def _check_turns(
         raise _fail(f"to_move names seats that do not exist: {sorted(extra)}", playout)
     if not full:
         return spaces
-    before = _snapshot(game, state)
+    if before is None:
+        before = _snapshot(game, state)
     offered = [sp.sample(rng) for sp in spaces.values()]
     for move in offered:
         try:
@@ -323,11 +344,19 @@ def _same_space(a: MoveSpace, b: MoveSpace, rng: random.Random) -> bool:
 
 
 def _check_resample(
-    game: Game, state: Any, seat: int, playout: Playout, rng: random.Random, draws: int
+    game: Game,
+    state: Any,
+    seat: int,
+    playout: Playout,
+    rng: random.Random,
+    draws: int,
+    before: str | None = None,
 ) -> None:
     """Resamples keep the seat's view and legal moves, change hidden content, and depend
-    only on what the seat can see."""
-    before = _snapshot(game, state)
+    only on what the seat can see. ``before`` is the state's snapshot if the caller has
+    taken it (the state must still have it after the resamples)."""
+    if before is None:
+        before = _snapshot(game, state)
     view = _view_text(game, state, seat)
     legal = game.legal_moves(state, seat)
     over = game.is_over(state)
@@ -357,8 +386,12 @@ def _check_resample(
     if game.hides_nothing:
         if {_snapshot(game, w) for w in worlds} != {before}:
             raise _fail("a game that hides nothing must resample to the state itself", playout)
-    elif {_content(game, w) for w in worlds} != {_content(game, state)}:
-        playout.hidden_changed += 1
+    else:
+        # Some world's hidden content differs from the real one's: the first that does
+        # decides it (the set of the worlds' contents is then not the real one alone).
+        real = _content(game, state)
+        if any(_content(game, w) != real for w in worlds):
+            playout.hidden_changed += 1
     # Independence: the draw depends only on what the seat sees.
     b = worlds[0]
     for k in ks[1:2] or ks[:1]:
@@ -450,10 +483,14 @@ def random_playout(
     earlier: dict[int, MoveSpace] = {}
     for step in range(max_moves + 1):
         full = deep or step % deep_every == 0
+        snap = None
         if full:
             _check_views(game, state, playout)
             _check_round_trip(game, state, playout)
-        spaces = _check_turns(game, state, playout, rng, full, earlier)
+            # One snapshot of the state for all its checks: each refusal, each seat's
+            # resamples and the move applied must leave the state with it.
+            snap = _snapshot(game, state)
+        spaces = _check_turns(game, state, playout, rng, full, earlier, snap)
         earlier.update(spaces)
         if game.is_over(state):
             if spaces:
@@ -464,7 +501,7 @@ def random_playout(
         if full:
             check_seats = seats if deep else (seats[step // deep_every % len(seats)],)
             for seat in check_seats:
-                _check_resample(game, state, seat, playout, rng, resamples)
+                _check_resample(game, state, seat, playout, rng, resamples, snap)
         if step == max_moves:
             raise _fail(f"no end after {max_moves} moves", playout)
         move = chooser(game, state, rng) if chooser else None
@@ -479,7 +516,7 @@ def random_playout(
             move = move.with_time(clock)
         if Move.from_json(json.loads(json.dumps(move.to_json()))) != move:
             raise _fail(f"move does not round-trip through JSON: {move}", playout)
-        before = _snapshot(game, state) if full else None
+        before = snap
         try:
             nxt = game.apply(state, move)
         except GameError as exc:

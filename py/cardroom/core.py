@@ -336,6 +336,8 @@ class Union(MoveSpace):
 
 _MASK = (1 << 64) - 1
 _SPAN = 1 << 64
+#: below(n)'s rejection limit for the n a shuffle of a few hundred items draws with.
+_LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(512))
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,16 +378,19 @@ class Rng:
         deck thousands of times)."""
         out = list(items)
         s = self.state
+        limits = _LIMITS if len(out) <= len(_LIMITS) else None
         for i in range(len(out) - 1, 0, -1):
             n = i + 1
-            limit = _SPAN - _SPAN % n
-            while True:
+            limit = limits[n] if limits else _SPAN - _SPAN % n
+            s = (s + 0x9E3779B97F4A7C15) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            while z >= limit:  # below(n) rejects it: draw again (rare)
                 s = (s + 0x9E3779B97F4A7C15) & _MASK
                 z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
                 z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
                 z ^= z >> 31
-                if z < limit:
-                    break
             j = z % n
             out[i], out[j] = out[j], out[i]
         return tuple(out), Rng(s)
