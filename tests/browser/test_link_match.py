@@ -233,7 +233,7 @@ def test_secret_calls_on_two_devices(device: Callable[[], Any], site: Any) -> No
     assert saved_match(host).order == (1, 2, 5)
     host.locator("#mt-continue").click()
     for page, seat in ((host, 0), (guest, 1)):
-        expect(page.locator("#mt-up")).to_have_text("Game 1 of 5: Border-Up")
+        expect(page.locator("#mt-up")).to_have_text("Game 1: Border-Up (1 of 3 called)")
         expect(page.locator(f"#bu-half-{seat} [data-plunge=no]")).to_be_visible()
         expect(page.locator(f"#bu-half-{1 - seat}")).to_have_count(0)
 

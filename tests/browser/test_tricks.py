@@ -420,7 +420,7 @@ def test_in_a_match_the_hand_over_says_the_round_clock_runs(page: Any, site: Any
             page.locator(f"input[name=call][value='{game}']").check()
         page.locator("[data-call]").click()
     page.locator("#mt-continue").click()
-    expect(page.locator("#mt-up")).to_contain_text("Game 4 of 5")
+    expect(page.locator("#mt-up")).to_have_text("Game 4: Play the Border Zap (1 of 2 called)")
     expect(page.locator(".kit-ho-clock")).to_contain_text(
         "The round clock keeps running while the device changes hands:"
     )
