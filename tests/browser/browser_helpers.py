@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -12,6 +14,18 @@ AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 #: Pyodide's cold start takes 5-10 s on a 2-core machine; leave room for a loaded CI box.
 READY_TIMEOUT_MS = 60_000
 ACTION_TIMEOUT_MS = 15_000
+
+
+def load_build() -> Any:
+    """build.py as a module, loaded once (the name ``build`` would find PyPI's package)."""
+    module = sys.modules.get("cardroom_build")
+    if module is None:
+        spec = importlib.util.spec_from_file_location("cardroom_build", ROOT / "build.py")
+        assert spec and spec.loader
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["cardroom_build"] = module
+        spec.loader.exec_module(module)
+    return module
 
 
 def wait_ready(page: Any, timeout_ms: int = READY_TIMEOUT_MS) -> None:

@@ -42,10 +42,8 @@ the faulting thread and its stack.)
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import os
 import re
-import sys
 import tempfile
 import threading
 import time
@@ -58,7 +56,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from _pytest.runner import runtestprotocol
-from browser_helpers import ACTION_TIMEOUT_MS, open_site
+from browser_helpers import ACTION_TIMEOUT_MS, load_build, open_site
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -86,14 +84,7 @@ def _unavailable(reason: str) -> None:
 
 def _make_server(directory: Path) -> Any:
     """The site's own server (build.make_server: the same MIME types and headers)."""
-    module = sys.modules.get("cardroom_build")
-    if module is None:
-        spec = importlib.util.spec_from_file_location("cardroom_build", ROOT / "build.py")
-        assert spec and spec.loader
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["cardroom_build"] = module
-        spec.loader.exec_module(module)
-    return module.make_server(directory, port=0, host=LOCAL_HOST)
+    return load_build().make_server(directory, port=0, host=LOCAL_HOST)
 
 
 class SiteServer:

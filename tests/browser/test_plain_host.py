@@ -8,19 +8,16 @@ domain, the ones Lighthouse's deprecations audit reads), and still start and pla
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import READY_TIMEOUT_MS, wait_ready
+from browser_helpers import READY_TIMEOUT_MS, load_build, wait_ready
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 PAGES = (
     "/",
     "/?screen=atlas",
@@ -29,21 +26,10 @@ PAGES = (
 )
 
 
-def _build_module() -> Any:
-    module = sys.modules.get("cardroom_build")
-    if module is None:
-        spec = importlib.util.spec_from_file_location("cardroom_build", ROOT / "build.py")
-        assert spec and spec.loader
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["cardroom_build"] = module
-        spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture
 def plain_origin(site_dir: Path) -> Iterator[str]:
     """The built site served with no header beyond the MIME types."""
-    server = _build_module().make_server(site_dir, port=0, host="127.0.0.1", plain=True)
+    server = load_build().make_server(site_dir, port=0, host="127.0.0.1", plain=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -74,7 +60,7 @@ def issues_on(context: Any, url: str) -> tuple[list[dict[str, Any]], bool]:
 def test_a_plain_static_host_raises_no_shared_array_buffer_issue(
     new_context: Callable[..., Any], plain_origin: str
 ) -> None:
-    headers = _build_module().SiteHandler
+    headers = load_build().SiteHandler
     assert headers.plain is False  # the site's own server still isolates (serve.sh)
     context = new_context()
     for path in PAGES:
