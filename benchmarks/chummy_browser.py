@@ -11,7 +11,7 @@ Builds the site (``python build.py --out TMP``) unless ``--site`` is given, serv
 start-up of ``benchmarks/_bench.py``: the site's ``pyodide-boot.mjs`` unpacks the
 shipped package zip), and plays, per level (3, 4) and difficulty (easy, medium, hard),
 ``--games`` seeded games between two computer teams on the screen's own engine client
-(``cardroom.web.chummy_logic.engine``: the table as dealer, the clock stepped every
+(``cardroom.web.games.chummy.logic.engine``: the table as dealer, the clock stepped every
 100 ms as the page's timer does). Every call the table makes to a computer seat's
 ``plan(view)`` is timed with ``time.perf_counter``: that is the computer's move time on
 the page (recognising the question from the words read so far, working the answer out of
@@ -48,8 +48,8 @@ import time
 
 from cardroom.geoplunge import challenge
 from cardroom.geoplunge.chummy import GAME
-from cardroom.web.chummy_logic import TableBot, engine
-from cardroom.web.kit_logic import Setup
+from cardroom.web.games.chummy.logic import TableBot, engine
+from cardroom.web.kit.logic import Setup
 
 
 class Timed:

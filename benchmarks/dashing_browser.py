@@ -11,7 +11,7 @@ Builds the site (``python build.py --out TMP``) unless ``--site`` is given, serv
 opens it in headless Chromium (``/usr/bin/chromium``; requests to other hosts are aborted).
 
 In Pyodide, for each level (2, 3, 4) and difficulty (easy, medium, hard), ``--games`` games
-(40) are played through the screen's engine client (``cardroom.web.dashing_logic``) with the
+(40) are played through the screen's engine client (``cardroom.web.games.dashing_states.logic``) with the
 computer on both seats, each asked exactly as the table asks it: ``DashingSeat.plan(view)``
 (its :class:`~cardroom.core.BotContext` built from the state, then ``DashingBot.choose``).
 Every such call is timed with ``time.perf_counter``: GeoPlunging, each race's sorted shout,
@@ -49,8 +49,8 @@ import sys
 import time
 
 from cardroom.core import REFEREE
-from cardroom.web.dashing_logic import DashingSeat, engine
-from cardroom.web.kit_logic import Setup
+from cardroom.web.games.dashing_states.logic import DashingSeat, engine
+from cardroom.web.kit.logic import Setup
 
 
 class Timed:

@@ -12,7 +12,7 @@ opens it in headless Chromium (``/usr/bin/chromium``; requests to other hosts ar
 
 Learn has no computer player; what a student waits for is the Python behind each action,
 timed here with ``time.perf_counter`` exactly as the screens call it
-(``cardroom.web.learn_logic``), on a device store holding 30 students with long histories:
+(``cardroom.web.learn.logic``), on a device store holding 30 students with long histories:
 
 - ``start``: a 50-question quiz of every kind and answer mode (``make_questions``);
 - ``answer``: judging one answer (typed answers with a slip, through the tolerant name
@@ -53,9 +53,9 @@ import sys
 import time
 
 from cardroom import learn
-from cardroom.web import learn_figures as LF
-from cardroom.web import learn_logic as LL
-from cardroom.web import learn_records as LR
+from cardroom.web.learn import figures as LF
+from cardroom.web.learn import logic as LL
+from cardroom.web.learn import records as LR
 
 TODAY = 20_000
 

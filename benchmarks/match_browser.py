@@ -51,8 +51,8 @@ import sys
 import time
 
 from cardroom.match import Match
-from cardroom.web import match_logic as ml
-from cardroom.web import match_save as msave
+from cardroom.web.match import logic as ml
+from cardroom.web.match import save as msave
 
 perf = time.perf_counter
 

@@ -13,7 +13,7 @@ exactly as the site does (the site's ``pyodide-boot.mjs`` with the shipped packa
 ``positions`` (real games, hard against medium) give the positions, the same as on CPython.
 
 A *move* is what the screen does when a computer seat's turn comes
-(``cardroom.web.sequence_logic.SeqBot.choose``): build the seat's context (its view, its
+(``cardroom.web.games.sequence.logic.SeqBot.choose``): build the seat's context (its view, its
 legal moves, its sampler) and let the bot choose. Each position is timed ``--repeat``
 times per level after a warm-up; *cold* is the first time, *best* the fastest (pauses of
 other processes on a shared machine are not bot time). Prints p50 / p99 / max per

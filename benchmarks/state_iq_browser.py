@@ -47,9 +47,9 @@ import sys
 import time
 
 from cardroom.core import REFEREE
-from cardroom.web.kit_logic import LocalEngine
+from cardroom.web.kit.logic import LocalEngine
 from cardroom.geoplunge.state_iq import GAME
-from cardroom.web.state_iq_logic import ComputerTeam
+from cardroom.web.games.state_iq.logic import ComputerTeam
 
 
 def play(level, difficulty, seed, times, repeat=1):

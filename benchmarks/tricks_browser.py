@@ -11,7 +11,7 @@ through the site's ``pyodide-boot.mjs`` and the percentiles are those of
 ``benchmarks/_bench.py``), and in Pyodide plays ``--games`` whole games per game,
 level, version and difficulty (after ``--warmup`` untimed games: the wasm code and the
 bots' card tables warm up, as in a class's first game): both seats are that difficulty's bot, and every bot move is
-timed as the screen makes it (``cardroom.web.tricks_logic.TrickSeat``: a
+timed as the screen makes it (``cardroom.web.games.tricks.logic.TrickSeat``: a
 ``bot_context`` of the bot's own seat, then the bot's ``choose``), with
 ``time.perf_counter``. Each move is chosen ``--repeat`` times (3) with the same seeded
 ``random.Random`` on a fresh copy of the state (the engine's cache of legal moves, keyed by
@@ -58,7 +58,7 @@ import sys
 import time
 
 from cardroom.core import bot_context
-from cardroom.web.tricks_logic import GAMES, TrickSeat
+from cardroom.web.games.tricks.logic import GAMES, TrickSeat
 
 
 def run(arg: str) -> str:

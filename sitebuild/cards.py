@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardroom import atlas
-from cardroom.web.cards import card_html
+from cardroom.web.kit.cards import card_html
 
 from .common import content_name, log
 

@@ -3,7 +3,7 @@ in the package's zip).
 
 Importing a screen's module imports a few dozen others (the table kit, PyScript's API, the
 engine), which on the page is one main-thread task of 0.3-0.6 s. The boot module imports
-them one per task instead, dependencies first (``cardroom.web.app.import_steps``), so that
+them one per task instead, dependencies first (``cardroom.web.platform.app.import_steps``), so that
 no task is long; the screen's own import then finds them all loaded. The order comes from
 the modules' module-level imports (``import x``, ``from x import y``, relative ones too,
 inside ``if``/``try`` at module level but not inside functions: those run later), within
@@ -22,7 +22,7 @@ PACKAGES = ("cardroom", "pyscript")
 
 
 def module_name(path: str) -> str:
-    """``cardroom/web/app.py`` -> ``cardroom.web.app``; ``pyscript/__init__.py`` -> ``pyscript``."""
+    """``cardroom/web/platform/app.py`` -> ``cardroom.web.platform.app``; ``pyscript/__init__.py`` -> ``pyscript``."""
     parts = path.removesuffix(".py").split("/")
     if parts[-1] == "__init__":
         parts.pop()
@@ -77,7 +77,7 @@ def import_order(
 ) -> dict[str, list[str]]:
     """For each root module: the known modules it brings in, each after the ones it
     imports (a cycle is cut where it closes, as Python's import does), the root last.
-    ``sources`` maps zip paths (``cardroom/web/app.py``) to source bytes; the known modules
+    ``sources`` maps zip paths (``cardroom/web/platform/app.py``) to source bytes; the known modules
     are those of ``packages``."""
     modules = {
         module_name(path): (data, path.endswith("/__init__.py"))
@@ -112,12 +112,16 @@ def import_order(
 
 
 def imports_json(sources: Mapping[str, bytes]) -> bytes:
-    """``web/imports.json``: the order for every screen module (``cardroom.web.*_screen``)
-    and the home page's (``cardroom.web.app``)."""
+    """``web/imports.json``: the order for every screen module (``cardroom.web.*.screen``
+    and ``*_screen``) and the home page's (``cardroom.web.platform.app``)."""
     roots = sorted(
         name
         for name in (module_name(p) for p in sources if p.endswith(".py"))
         if name.startswith("cardroom.web.")
-        and (name.endswith("_screen") or name == "cardroom.web.app")
+        and (
+            name.rsplit(".", 1)[1] == "screen"
+            or name.endswith("_screen")
+            or name == "cardroom.web.platform.app"
+        )
     )
     return (json.dumps(import_order(sources, roots), indent=0, sort_keys=True) + "\n").encode()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from cardroom import atlas
-from cardroom.web.cards import ZONE_CLASS
+from cardroom.web.kit.cards import ZONE_CLASS
 
 from .common import NODE
 from .geometry import decode_arcs, geometry_polygons, label_point, path_data

@@ -7,7 +7,7 @@ import html
 from pathlib import Path
 
 from cardroom import atlas
-from cardroom.web.links import MODE_TEXT, WEB_GAMES, WebGame
+from cardroom.web.platform.routes import MODE_TEXT, WEB_GAMES, WebGame
 
 from .common import ASSETS, WEB, fill
 
@@ -59,7 +59,7 @@ def home_games() -> str:
 
 def game_intros() -> str:
     """A game's link, before Python is up: the game's title and how to play at once, laid
-    out with the classes of the table kit's setup (``cardroom.web.kit_screen``), which
+    out with the classes of the table kit's setup (``cardroom.web.kit.screen``), which
     takes the intro's place when it mounts (it removes every ``.screen-intro``)."""
     sections = []
     for g in WEB_GAMES.values():

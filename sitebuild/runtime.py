@@ -52,15 +52,15 @@ PYSCRIPT_START_CHUNKS = (
 #: Border-Up, minus the DOM layer.
 SNAPSHOT_MODULES = (
     # first: from here on no module is compiled twice (zipimport's get_filename)
-    "cardroom.web.bytecode:compile_once",
+    "cardroom.web.platform.bytecode:compile_once",
     "cardroom.atlas",
     "cardroom.core",
     "cardroom.scoring",
-    "cardroom.web.cards",
-    "cardroom.web.links",
-    "cardroom.web.kit_logic",
-    "cardroom.web.hand_model",
-    "cardroom.web.border_up_logic",
+    "cardroom.web.kit.cards",
+    "cardroom.web.platform.routes",
+    "cardroom.web.kit.logic",
+    "cardroom.web.kit.hand_model",
+    "cardroom.web.games.border_up.logic",
     "cardroom.geoplunge.border_up",
     "cardroom.geoplunge.bot",
     "cardroom.geoplunge.groups",
@@ -69,15 +69,15 @@ SNAPSHOT_MODULES = (
     "cardroom.atlas:by_code",
     "cardroom.atlas:borders",
     # last: every screen's modules not imported above, compiled ahead (not run)
-    "cardroom.web.bytecode:precompile",
+    "cardroom.web.platform.bytecode:precompile",
 )
 #: What the first visit's interpreter holds when the worker hands it to the page (the
 #: home page's and the atlas's start path: the page waits for these); the worker imports
 #: the rest of SNAPSHOT_MODULES afterwards, before it stores the snapshot for next time.
 HANDOFF_MODULES = (
-    "cardroom.web.bytecode:compile_once",
+    "cardroom.web.platform.bytecode:compile_once",
     "cardroom.atlas",
-    "cardroom.web.links",
+    "cardroom.web.platform.routes",
     "cardroom.atlas:states",
     "cardroom.atlas:by_code",
 )

@@ -9,7 +9,7 @@ project pins ``networkx==3.6.1`` and ``segno==1.6.6``) into a content-addressed 
 test suites and bytecode caches, with fixed dates, so the same install gives the same
 bytes. The package learns the zips' addresses from ``cardroom/data/wheels.json`` (written
 into the package zip); a screen fetches and unpacks one when it first needs it
-(``cardroom.web.libs.load_library``), and the service worker fetches it after the first
+(``cardroom.web.platform.libs.load_library``), and the service worker fetches it after the first
 visit is ready (``offline.write_service_worker(later=...)``).
 """
 

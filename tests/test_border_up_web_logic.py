@@ -16,7 +16,7 @@ from cardroom.core import REFEREE, Move
 from cardroom.geoplunge import bot, solver
 from cardroom.geoplunge.border_up import GAME
 from cardroom.geoplunge.groups import check_group, check_shout
-from cardroom.web.border_up_logic import (
+from cardroom.web.games.border_up.logic import (
     BOT_SEAT,
     NO_GEOPLUNGE,
     Hint,
@@ -29,9 +29,9 @@ from cardroom.web.border_up_logic import (
     shouts_html,
     slot_zones,
 )
-from cardroom.web.cards import hand_card_html as card_html
-from cardroom.web.hand_model import HAND, Arrangement, Zone
-from cardroom.web.kit_logic import Setup, hints_used
+from cardroom.web.kit.cards import hand_card_html as card_html
+from cardroom.web.kit.hand_model import HAND, Arrangement, Zone
+from cardroom.web.kit.logic import Setup, hints_used
 
 # --------------------------------------------------------------------------- slots and buttons
 

@@ -1,4 +1,4 @@
-"""Modules compiled ahead for the memory snapshot (cardroom.web.bytecode): the zip's own
+"""Modules compiled ahead for the memory snapshot (cardroom.web.platform.bytecode): the zip's own
 importer, except that it hands out the code compiled ahead, once."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from cardroom.web import bytecode
+from cardroom.web.platform import bytecode
 
 SOURCES = {
     "zpre/__init__.py": "VALUE = 'package'\n",
@@ -121,19 +121,23 @@ def test_from_a_source_checkout_nothing_is_compiled() -> None:
 
 def test_a_links_modules_are_its_screens() -> None:
     order = {
-        "cardroom.web.border_up_screen": ["cardroom.web.kit", "cardroom.web.border_up_screen"],
-        "cardroom.web.atlas_screen": ["cardroom.web.dom", "cardroom.web.atlas_screen"],
-        "cardroom.web.match_screen": ["cardroom.match", "cardroom.web.match_screen"],
-        "cardroom.web.app": ["cardroom.web.app"],
+        "cardroom.web.games.border_up.screen": [
+            "cardroom.web.kit.ui",
+            "cardroom.web.games.border_up.screen",
+        ],
+        "cardroom.web.atlas.screen": ["cardroom.web.platform.dom", "cardroom.web.atlas.screen"],
+        "cardroom.web.match.screen": ["cardroom.match", "cardroom.web.match.screen"],
+        "cardroom.web.platform.app": ["cardroom.web.platform.app"],
     }
     route = bytecode.route_modules
     assert (
-        route({"game": "border-up", "level": "4"}, order) == order["cardroom.web.border_up_screen"]
+        route({"game": "border-up", "level": "4"}, order)
+        == order["cardroom.web.games.border_up.screen"]
     )
-    assert route({"screen": "atlas", "state": "TX"}, order) == order["cardroom.web.atlas_screen"]
-    assert route({"match": "combo4"}, order) == order["cardroom.web.match_screen"]
-    assert route({}, order) == ["cardroom.web.app"]
-    assert route({"game": "tic-tac-toe"}, order) == ["cardroom.web.app"]  # goes home
+    assert route({"screen": "atlas", "state": "TX"}, order) == order["cardroom.web.atlas.screen"]
+    assert route({"match": "combo4"}, order) == order["cardroom.web.match.screen"]
+    assert route({}, order) == ["cardroom.web.platform.app"]
+    assert route({"game": "tic-tac-toe"}, order) == ["cardroom.web.platform.app"]  # goes home
     assert route({"game": "state-iq"}, order) == []  # not in this order
 
 

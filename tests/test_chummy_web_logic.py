@@ -13,7 +13,7 @@ from cardroom import scoring
 from cardroom.core import REFEREE
 from cardroom.geoplunge import challenge, decks
 from cardroom.geoplunge.chummy import GAME, _colour
-from cardroom.web.chummy_logic import (
+from cardroom.web.games.chummy.logic import (
     BOT_SEAT,
     DEAL_MS,
     TableBot,
@@ -29,7 +29,7 @@ from cardroom.web.chummy_logic import (
     power_text,
     summary,
 )
-from cardroom.web.kit_logic import WEB_GAMES, LocalEngine, Setup, parse_link, points_table
+from cardroom.web.kit.logic import WEB_GAMES, LocalEngine, Setup, parse_link, points_table
 
 NAMES = ["Team 1", "Team 2"]
 BOT_NAMES = ["You", "The computer"]
@@ -267,7 +267,7 @@ def test_free_players_are_tracked_per_team() -> None:
 def test_the_web_game_and_its_deep_links() -> None:
     g = WEB_GAMES["chummy-challenge"]
     assert list(g.levels) == [3, 4] and g.modes == ("bot", "local", "devices")
-    assert g.module == "cardroom.web.chummy_screen"
+    assert g.module == "cardroom.web.games.chummy.screen"
     for query, level, mode in (
         ({"game": "chummy-challenge", "level": "4", "mode": "bot"}, 4, "bot"),
         ({"game": "chummy-challenge", "level": "3", "mode": "local"}, 3, "local"),
@@ -336,7 +336,7 @@ def test_an_answer_forgiven_a_slip_shows_the_right_spelling() -> None:
 
 
 def test_the_source_is_said_in_plain_words() -> None:
-    from cardroom.web.chummy_logic import source_text
+    from cardroom.web.games.chummy.logic import source_text
 
     assert "atlas" not in source_text("atlas").split(":")[0]
     assert source_text("atlas") == "Source: the state facts in this app's US atlas"

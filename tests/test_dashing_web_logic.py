@@ -12,7 +12,7 @@ from cardroom import atlas, scoring
 from cardroom.core import REFEREE
 from cardroom.geoplunge import decks
 from cardroom.geoplunge.dashing import GAME, race_key, sorted_for
-from cardroom.web.dashing_logic import (
+from cardroom.web.games.dashing_states.logic import (
     BOT_SEAT,
     ORDER,
     AnswerForm,
@@ -34,8 +34,8 @@ from cardroom.web.dashing_logic import (
     shout_ready,
     waits_to_answer,
 )
-from cardroom.web.hand_model import Arrangement
-from cardroom.web.kit_logic import Setup, points_table
+from cardroom.web.kit.hand_model import Arrangement
+from cardroom.web.kit.logic import Setup, points_table
 
 YOU = ["You", "The computer"]
 
@@ -318,7 +318,7 @@ def test_the_bar_says_what_is_true_in_every_phase_of_every_race() -> None:
     """Play-test item 2: on one device "Race 2 is over." stayed in the bar through race 3.
     Two teams on one device play three races (team 1 wins race 1, team 2 race 2); at each
     phase the bar's line names the race on now, and "is over" only while a result shows."""
-    from cardroom.web.dashing_logic import bar_status
+    from cardroom.web.games.dashing_states.logic import bar_status
 
     table = engine(setup(level=2, mode="local", seed=4))
     ref = table.view(-1)
@@ -351,7 +351,7 @@ def test_the_bar_says_what_is_true_in_every_phase_of_every_race() -> None:
 
 def test_a_team_that_gave_up_is_named_on_its_panel() -> None:
     """A play-test: two teams on one device read "You gave up this race" on Team 1's half."""
-    from cardroom.web.dashing_logic import gave_up_line
+    from cardroom.web.games.dashing_states.logic import gave_up_line
 
     teams = ["Team 1", "Team 2"]
     assert gave_up_line(teams, 0) == "Team 1 gave up this race. Waiting for Team 2…"

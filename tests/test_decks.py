@@ -356,7 +356,7 @@ def test_new_jersey_cities_are_incorporated_cities_and_say_so():
         "One of its five largest incorporated cities is Trenton"
     )
     assert decks.clue_text("top_city", "Hilo") == "One of its five largest census places is Hilo"
-    from cardroom.web.cards import card_html
+    from cardroom.web.kit.cards import card_html
 
     assert "Largest incorporated cities" in card_html(nj)
     assert "Largest census places" in card_html(atlas.by_code()["HI"])

@@ -1,4 +1,4 @@
-"""The tournament director's desk and pages on CPython (``cardroom.web.director_logic``,
+"""The tournament director's desk and pages on CPython (``cardroom.web.director.logic``,
 ``director_html``), the director's links, and the networkx zip the site ships."""
 
 from __future__ import annotations
@@ -11,15 +11,15 @@ import zipfile
 import pytest
 
 from cardroom import tournament as tm
-from cardroom.web.director_html import render, schedule_rows
-from cardroom.web.director_logic import (
+from cardroom.web.director.html import render, schedule_rows
+from cardroom.web.director.logic import (
     VIEWS,
     Desk,
     file_name,
     load_store,
     parse_tournament_link,
 )
-from cardroom.web.links import parse_link
+from cardroom.web.platform.routes import parse_link
 
 
 def desk_with(teams: int, *, combo: int = 3, rounds: int = 8) -> Desk:

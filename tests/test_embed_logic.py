@@ -9,8 +9,8 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from cardroom.web.links import WEB_GAMES, Setup, parse_link
-from cardroom.web.share_logic import (
+from cardroom.web.platform.routes import WEB_GAMES, Setup, parse_link
+from cardroom.web.share.logic import (
     EMBED_SIZE,
     MESSAGE_READY,
     MESSAGE_RESULT,

@@ -15,7 +15,7 @@ import pytest
 
 from cardroom import scoring
 from cardroom.core import REFEREE
-from cardroom.web.kit_logic import (
+from cardroom.web.kit.logic import (
     MAX_SEED,
     WEB_GAMES,
     ComputerMoveRefused,
@@ -319,7 +319,7 @@ def test_the_home_page_lists_exactly_the_games_offered() -> None:
 PARTY = WebGame(
     "party",
     "Party",
-    "cardroom.web.app",
+    "cardroom.web.platform.app",
     "A test game with options and no levels.",
     {},
     modes=("bot", "local", "solitaire"),
@@ -412,7 +412,7 @@ def test_a_refusal_is_told_to_the_players_without_the_rulings_id() -> None:
     """The engines cite rulings in their sentences (for ``cardroom referee``); the site
     does not ship docs/rulings.md, so a refusal on a screen gives the rule alone."""
     from cardroom.sequence import GAME as SEQUENCE
-    from cardroom.web.sequence_logic import SeqEngine
+    from cardroom.web.games.sequence.logic import SeqEngine
 
     e = SeqEngine(SEQUENCE, 5, {})  # the Sequence screen's engine; seat 0 can play
     card = e.view(0)["hand"][0]
@@ -430,7 +430,7 @@ def test_setup_and_plunge_texts_say_what_each_game_does() -> None:
     """Play-test item 4: State IQ on one device is pass and play behind hand-over screens,
     not a split screen; Chummy Challenge has no cards, and State IQ's teams decide with
     their card in view."""
-    from cardroom.web.web_games import WEB_GAMES
+    from cardroom.web.games.registry import WEB_GAMES
 
     siq = WEB_GAMES["state-iq"]
     local = siq.mode_notes["local"]
@@ -443,10 +443,10 @@ def test_setup_and_plunge_texts_say_what_each_game_does() -> None:
     # every screen's GeoPlunging prompt names its game, so it shows that game's text
     web = Path(__file__).resolve().parent.parent / "py" / "cardroom" / "web"
     for module, slug in [
-        ("border_up_screen", "border-up"),
-        ("chummy_screen", "chummy-challenge"),
-        ("dashing_panel", "dashing-states"),
-        ("state_iq_screen", "state-iq"),
+        ("games/border_up/screen", "border-up"),
+        ("games/chummy/screen", "chummy-challenge"),
+        ("games/dashing_states/panel", "dashing-states"),
+        ("games/state_iq/screen", "state-iq"),
     ]:
         text = (web / f"{module}.py").read_text("utf-8")
         assert "plunge_prompt_html(" in text and f'"{slug}")' in text, module

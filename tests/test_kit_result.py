@@ -1,4 +1,4 @@
-"""The table kit's result panel (cardroom.web.kit_result), as HTML: read back with the
+"""The table kit's result panel (cardroom.web.kit.result), as HTML: read back with the
 standard library's parser, not matched as text."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 from html.parser import HTMLParser
 from typing import Any
 
-from cardroom.web.kit_logic import points_table
-from cardroom.web.kit_result import points_team_html, result_html
+from cardroom.web.kit.logic import points_table
+from cardroom.web.kit.result import points_team_html, result_html
 
 
 class _Tree(HTMLParser):

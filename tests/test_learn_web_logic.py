@@ -9,10 +9,10 @@ import pytest
 
 from cardroom import atlas, learn
 from cardroom.learn import KINDS
-from cardroom.web import learn_figures as LF
-from cardroom.web import learn_logic as LL
-from cardroom.web import learn_records as LR
-from cardroom.web.links import parse_link
+from cardroom.web.learn import figures as LF
+from cardroom.web.learn import logic as LL
+from cardroom.web.learn import records as LR
+from cardroom.web.platform.routes import parse_link
 
 NAMES = {s.code: s.name for s in atlas.states()}
 

@@ -25,8 +25,8 @@ from cardroom.link import (
     parse_message,
     unpack_sdp,
 )
-from cardroom.web.border_up_logic import engine as border_up_engine
-from cardroom.web.kit_logic import EngineRefused, LocalEngine, Setup
+from cardroom.web.games.border_up.logic import engine as border_up_engine
+from cardroom.web.kit.logic import EngineRefused, LocalEngine, Setup
 
 FIXTURES = Path(__file__).parent / "fixtures" / "link"
 SETUP = Setup("border-up", 2, "devices", "medium", 7)
@@ -521,7 +521,7 @@ def test_the_hosts_bye_tells_the_guest_and_only_in_its_session() -> None:
 
 
 def test_the_guests_pairing_screen_says_why_it_pairs_again() -> None:
-    from cardroom.web.link_logic import join_html  # noqa: PLC0415
+    from cardroom.web.link.logic import join_html  # noqa: PLC0415
 
     assert 'id="link-note"' not in join_html()
     html = join_html("This page reloaded: <go on>")
@@ -644,7 +644,7 @@ def test_a_stamp_counts_in_the_hosts_present_or_its_own_past() -> None:
 
 
 def test_the_hosts_setup_travels_and_the_guest_plays_team_2() -> None:
-    from cardroom.web.link_logic import guest_seats, setup_from_json, setup_json  # noqa: PLC0415
+    from cardroom.web.link.logic import guest_seats, setup_from_json, setup_json  # noqa: PLC0415
 
     setup = Setup("play-the-ranks", 3, "devices", "medium", 99, (("version", "ptr2"),))
     sent = json.loads(json.dumps(setup_json(setup)))
@@ -667,8 +667,8 @@ def test_the_hosts_setup_travels_and_the_guest_plays_team_2() -> None:
 
 
 def test_the_guest_clock_is_the_hosts_moved_by_the_offset() -> None:
-    from cardroom.web.kit_logic import TableClock  # noqa: PLC0415
-    from cardroom.web.link_logic import guest_clock  # noqa: PLC0415
+    from cardroom.web.kit.logic import TableClock  # noqa: PLC0415
+    from cardroom.web.link.logic import guest_clock  # noqa: PLC0415
 
     host = TableClock(10_000.0, 500.0, None)
     mine = guest_clock(host.to_json(), 2_000.0)  # the host's clock reads 2 s more
@@ -681,7 +681,7 @@ def test_the_guest_clock_is_the_hosts_moved_by_the_offset() -> None:
 
 
 def test_the_pairing_panels_name_their_parts() -> None:
-    from cardroom.web import link_logic as ll  # noqa: PLC0415
+    from cardroom.web.link import logic as ll  # noqa: PLC0415
 
     code = pack_sdp((FIXTURES / "chromium-1-offer.sdp").read_text())
     host = ll.host_html(code)

@@ -15,12 +15,12 @@ from cardroom.link import GuestEngine, GuestSession, HostSession
 from cardroom.sequence import GAME as SEQUENCE
 from cardroom.trivirsity.bot import TriBot
 from cardroom.trivirsity.game import GAME as TRI_GAME
-from cardroom.web.kit_logic import EngineRefused, Setup
-from cardroom.web.link_logic import device_seats, guest_seats
-from cardroom.web.links import WEB_GAMES, parse_link
-from cardroom.web.sequence_logic import engine as sequence_engine
-from cardroom.web.trivirsity_logic import MATCH
-from cardroom.web.trivirsity_logic import engine as tri_engine
+from cardroom.web.games.sequence.logic import engine as sequence_engine
+from cardroom.web.games.trivirsity.logic import MATCH
+from cardroom.web.games.trivirsity.logic import engine as tri_engine
+from cardroom.web.kit.logic import EngineRefused, Setup
+from cardroom.web.link.logic import device_seats, guest_seats
+from cardroom.web.platform.routes import WEB_GAMES, parse_link
 from tests.test_link import Wire, strings
 
 SEQ = WEB_GAMES["sequence"]

@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 
 from cardroom.link import PROTOCOL, GuestEngine, GuestSession, HostSession, Refused
 from cardroom.match import Match
-from cardroom.web.kit_logic import EngineRefused
-from cardroom.web.link_logic import guest_seats
-from cardroom.web.link_match_logic import MatchView, match_state, read_match_state
-from cardroom.web.match_logic import (
+from cardroom.web.kit.logic import EngineRefused
+from cardroom.web.link.logic import guest_seats
+from cardroom.web.link.match_logic import MatchView, match_state, read_match_state
+from cardroom.web.match.logic import (
     between_text,
     logic_engine,
     moves_until,

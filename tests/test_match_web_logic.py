@@ -12,11 +12,11 @@ import pytest
 from cardroom import tournament as tm
 from cardroom.core import REFEREE
 from cardroom.match import Match
-from cardroom.web import match_html as mh
-from cardroom.web import match_logic as ml
-from cardroom.web import match_save as msave
-from cardroom.web.director_logic import Desk
-from cardroom.web.links import parse_link
+from cardroom.web.director.logic import Desk
+from cardroom.web.match import html as mh
+from cardroom.web.match import logic as ml
+from cardroom.web.match import save as msave
+from cardroom.web.platform.routes import parse_link
 
 
 def drive(m: Match, mode: str = "watch", step: int = 250) -> Match:

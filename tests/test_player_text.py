@@ -3,7 +3,7 @@
 docs/rulings.md is written for the code and is not part of the site, so "(R-122)" on a
 screen would tell a teacher nothing. The rulings' ids stay in comments and docstrings,
 and in the engines' own sentences, which ``cardroom referee`` prints as they are; a screen
-shows those through :func:`cardroom.web.kit_logic.uncited`."""
+shows those through :func:`cardroom.web.kit.logic.uncited`."""
 
 from __future__ import annotations
 

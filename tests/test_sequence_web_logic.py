@@ -13,17 +13,7 @@ from cardroom.sequence import GAME
 from cardroom.sequence.board import ADD, BOARD, CELLS, REMOVE
 from cardroom.sequence.bot import make
 from cardroom.sequence.engine import TEAM_SPLITS
-from cardroom.web.kit_logic import (
-    WEB_GAMES,
-    Save,
-    Setup,
-    TableClock,
-    decode_save,
-    encode_save,
-    parse_link,
-    points_table,
-)
-from cardroom.web.sequence_logic import (
+from cardroom.web.games.sequence.logic import (
     BOT_DELAY_MS,
     can_pass,
     card_label,
@@ -40,7 +30,17 @@ from cardroom.web.sequence_logic import (
     turn_text,
     type_card,
 )
-from cardroom.web.sequence_setup import SPLITS, check_options, teams_for
+from cardroom.web.games.sequence.setup import SPLITS, check_options, teams_for
+from cardroom.web.kit.logic import (
+    WEB_GAMES,
+    Save,
+    Setup,
+    TableClock,
+    decode_save,
+    encode_save,
+    parse_link,
+    points_table,
+)
 
 SEQ = WEB_GAMES["sequence"]
 
@@ -297,7 +297,7 @@ def test_moves_refused_say_why() -> None:
 
 
 def test_the_overlay_draws_chips_sequences_and_the_last_move() -> None:
-    from cardroom.web.sequence_logic import overlay_svg
+    from cardroom.web.games.sequence.logic import overlay_svg
 
     row = [0, 1, 2, 3, 4]
     v = _state_with({x: 0 for x in row} | {55: 2}, [])

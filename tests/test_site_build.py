@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from cardroom import atlas
-from cardroom.web import cards
+from cardroom.web.kit import cards
 from sitebuild import stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -358,7 +358,7 @@ def test_pyscripts_python_api_ships_inside_the_package_zip(site):
     names = set(zipfile.ZipFile(io.BytesIO(tree[zip_name])).namelist())
     for module in ("__init__", "web", "events", "ffi", "context", "storage", "util"):
         assert f"pyscript/{module}.py" in names, module
-    assert "cardroom/web/kit_dom.py" in names
+    assert "cardroom/web/platform/listeners.py" in names
     boot = tree["pyodide-boot.mjs"].decode("utf-8")
     assert 'registerJsModule("polyscript"' in boot and 'registerJsModule("_pyscript"' in boot
     sw = tree["sw.js"].decode("utf-8")
@@ -512,7 +512,7 @@ def test_the_compiled_standard_library_is_the_same_without_the_cache(site, tmp_p
 
 def test_each_games_link_has_its_intro_pre_rendered(site):
     """Title and how to play of every game, shown on its own link before Python is up."""
-    from cardroom.web.links import WEB_GAMES  # noqa: PLC0415
+    from cardroom.web.platform.routes import WEB_GAMES  # noqa: PLC0415
 
     html = (site / "index.html").read_text("utf-8")
     for g in WEB_GAMES.values():

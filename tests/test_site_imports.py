@@ -10,7 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cardroom.web.links import WEB_GAMES  # noqa: E402
+from cardroom.web.platform.routes import WEB_GAMES  # noqa: E402
 from sitebuild import imports, package  # noqa: E402
 
 
@@ -68,11 +68,11 @@ def test_every_screen_has_an_order_with_its_dependencies_first() -> None:
     sources = _sources()
     order = json.loads(imports.imports_json(sources))
     screens = {g.module for g in WEB_GAMES.values()} | {
-        "cardroom.web.app",
-        "cardroom.web.atlas_screen",
-        "cardroom.web.learn_screen",
-        "cardroom.web.match_screen",
-        "cardroom.web.director_screen",
+        "cardroom.web.platform.app",
+        "cardroom.web.atlas.screen",
+        "cardroom.web.learn.screen",
+        "cardroom.web.match.screen",
+        "cardroom.web.director.screen",
     }
     assert screens <= set(order), screens - set(order)
     known = {imports.module_name(p) for p in sources if p.endswith(".py")}
@@ -88,6 +88,6 @@ def test_every_screen_has_an_order_with_its_dependencies_first() -> None:
                 assert dep in steps, (screen, name, dep)
                 if steps.index(dep) > i:
                     assert name in every[dep], (screen, name, dep)
-    board = order["cardroom.web.border_up_screen"]
-    for dep in ("cardroom.web.kit_table", "pyscript", "cardroom.geoplunge.border_up"):
-        assert board.index(dep) < board.index("cardroom.web.border_up_screen")
+    board = order["cardroom.web.games.border_up.screen"]
+    for dep in ("cardroom.web.kit.table", "pyscript", "cardroom.geoplunge.border_up"):
+        assert board.index(dep) < board.index("cardroom.web.games.border_up.screen")

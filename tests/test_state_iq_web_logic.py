@@ -11,8 +11,7 @@ from cardroom import atlas
 from cardroom.core import REFEREE, Move
 from cardroom.geoplunge import decks
 from cardroom.geoplunge.state_iq import GAME
-from cardroom.web.kit_logic import WEB_GAMES, Setup, parse_link
-from cardroom.web.state_iq_logic import (
+from cardroom.web.games.state_iq.logic import (
     BOT_SEAT,
     clue_lines,
     clue_options,
@@ -27,6 +26,7 @@ from cardroom.web.state_iq_logic import (
     viewer,
     wrong_guesses,
 )
+from cardroom.web.kit.logic import WEB_GAMES, Setup, parse_link
 
 CODES = sorted(s.code for s in atlas.states())
 
@@ -242,7 +242,7 @@ def test_result_summary_names_the_teams_and_the_stop() -> None:
 def test_web_game_entry_and_links() -> None:
     g = WEB_GAMES["state-iq"]
     assert tuple(g.levels) == (2, 3, 4) and g.modes == ("bot", "local", "devices")
-    assert g.module == "cardroom.web.state_iq_screen"
+    assert g.module == "cardroom.web.games.state_iq.screen"
     r = parse_link({"game": "state-iq", "level": "4", "mode": "bot", "seed": "3"})
     assert r.setup is not None and not r.problems
     assert (r.setup.level, r.setup.mode, r.setup.seed) == (4, "bot", 3)
@@ -253,7 +253,7 @@ def test_web_game_entry_and_links() -> None:
 
 
 def test_a_finished_game_feeds_learn_with_the_facts_its_clues_tested() -> None:
-    from cardroom.web.state_iq_logic import LEARN_KIND, learn_facts  # noqa: PLC0415
+    from cardroom.web.games.state_iq.logic import LEARN_KIND, learn_facts  # noqa: PLC0415
 
     final = {
         "cards": [["TX"], ["MT"]],

@@ -17,9 +17,8 @@ from cardroom.core import REFEREE, Move
 from cardroom.geoplunge.tricks import rules
 from cardroom.geoplunge.tricks.ranks import GAME as RANKS
 from cardroom.geoplunge.tricks.zap import GAME as ZAP
-from cardroom.web.kit_logic import Setup, decode_save, encode_save, parse_link
-from cardroom.web.tricks_drawing import TrickDrawing
-from cardroom.web.tricks_logic import (
+from cardroom.web.games.tricks.drawing import TrickDrawing
+from cardroom.web.games.tricks.logic import (
     BOT_SEAT,
     TrickSeat,
     announcement,
@@ -34,6 +33,7 @@ from cardroom.web.tricks_logic import (
     seat_to_show,
     trick_line,
 )
+from cardroom.web.kit.logic import Setup, decode_save, encode_save, parse_link
 
 RANKS_OPTS = [
     {"level": 2},
@@ -165,7 +165,7 @@ def test_the_computer_finishes_a_game_and_it_replays(slug: str, opts: dict[str, 
 
 
 def _save(setup: Setup, client: Any) -> Any:
-    from cardroom.web.kit_logic import Save, TableClock
+    from cardroom.web.kit.logic import Save, TableClock
 
     return Save(setup, tuple(client.moves), TableClock(0.0), {})
 

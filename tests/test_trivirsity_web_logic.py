@@ -14,9 +14,7 @@ from cardroom.core import IllegalMove, Move, bot_context
 from cardroom.trivirsity import words as wordlist
 from cardroom.trivirsity.bot import TriBot
 from cardroom.trivirsity.game import GAME
-from cardroom.web.kit_logic import WEB_GAMES, Setup, parse_link, points_table
-from cardroom.web.kit_result import number
-from cardroom.web.trivirsity_logic import (
+from cardroom.web.games.trivirsity.logic import (
     CLAIM_WAIT_MS,
     MATCH,
     describe,
@@ -25,7 +23,7 @@ from cardroom.web.trivirsity_logic import (
     options_problem,
     seat_names,
 )
-from cardroom.web.trivirsity_spelling import (
+from cardroom.web.games.trivirsity.spelling import (
     Spelling,
     accepts,
     build_status,
@@ -33,6 +31,8 @@ from cardroom.web.trivirsity_spelling import (
     lay_status,
     spell,
 )
+from cardroom.web.kit.logic import WEB_GAMES, Setup, parse_link, points_table
+from cardroom.web.kit.result import number
 from sitebuild.words import encode_index
 
 
@@ -385,7 +385,7 @@ def test_the_word_index_round_trips_and_is_smaller() -> None:
 
 
 def test_table_words_show_owners_and_where_they_grow() -> None:
-    from cardroom.web.trivirsity_html import TriHtml, card_html  # noqa: PLC0415
+    from cardroom.web.games.trivirsity.html import TriHtml, card_html  # noqa: PLC0415
 
     table = engine(setup("bot", 7, players="2", target="hand"))
     play_out_until_word(table)
@@ -427,7 +427,7 @@ def play_out_until_word(table) -> None:
 
 
 def test_partners_play_as_teams_of_two_from_the_setup() -> None:
-    from cardroom.web.links import parse_link  # noqa: PLC0415
+    from cardroom.web.platform.routes import parse_link  # noqa: PLC0415
 
     r = parse_link({"game": "tri-virsity", "players": "4", "teams": "yes", "mode": "local"})
     assert r.problems == () and r.setup is not None and r.setup.option("teams") == "yes"
@@ -442,7 +442,7 @@ def test_partners_play_as_teams_of_two_from_the_setup() -> None:
 def test_one_player_may_play_as_a_beginner() -> None:
     """R-118, the rules' "Keep the playing field level!": a beginner is dealt 8 cards and
     may spell words of two letters while the others play the variant chosen."""
-    from cardroom.web.links import parse_link  # noqa: PLC0415
+    from cardroom.web.platform.routes import parse_link  # noqa: PLC0415
 
     r = parse_link({"game": "tri-virsity", "players": "3", "beginner": "2", "mode": "local"})
     assert r.problems == () and r.setup is not None
@@ -465,7 +465,7 @@ def test_one_player_may_play_as_a_beginner() -> None:
 
 
 def screen_html(names: list[str], mode: str, s: Setup):
-    from cardroom.web.trivirsity_html import TriHtml  # noqa: PLC0415
+    from cardroom.web.games.trivirsity.html import TriHtml  # noqa: PLC0415
 
     html = TriHtml()
     html.setup, html.mode, html.names = s, mode, names
@@ -585,7 +585,7 @@ def test_every_claim_of_a_wild_can_be_made() -> None:
     """A wild on top fits many table words; only the first eight claims (alphabetically)
     were offered, so with eight players a claim like QUOD+S could not be made at all (seen
     at 1366x768, 8 players). The rest now sit under "More claims", each with its button."""
-    from cardroom.web.trivirsity_html import MAX_CLAIMS  # noqa: PLC0415
+    from cardroom.web.games.trivirsity.html import MAX_CLAIMS  # noqa: PLC0415
 
     s = setup("bot", 7, players="2", target="hand")
     table = engine(s)

@@ -1,5 +1,5 @@
 """The web layer binds DOM events through PyScript's Python API (``pyscript.when``, in
-``kit_dom.Listeners``), as docs/architecture.md says. Two places are left on the plain
+``platform.listeners.Listeners``), as docs/architecture.md says. Two places are left on the plain
 proxies of ``dom.Bindings``, each for a reason: the atlas, the start path, which must not
 import ``pyscript`` (60-100 ms at start-up), and the WebRTC peer and the QR reader's script
 tag, which are not page elements."""
@@ -11,8 +11,8 @@ from pathlib import Path
 
 WEB = Path(__file__).resolve().parents[1] / "py" / "cardroom" / "web"
 
-BINDINGS_ALLOWED = {"dom.py", "atlas_screen.py"}
-ADD_LISTENER_ALLOWED = {"dom.py", "link_rtc.py", "link_scan.py"}
+BINDINGS_ALLOWED = {"platform/dom.py", "atlas/screen.py"}
+ADD_LISTENER_ALLOWED = {"platform/dom.py", "link/rtc.py", "link/scan.py"}
 
 
 def calls(path: Path) -> list[str]:
@@ -25,14 +25,15 @@ def calls(path: Path) -> list[str]:
 
 
 def test_screens_bind_through_pyscript_when() -> None:
-    modules = sorted(WEB.glob("*.py"))
+    modules = sorted(WEB.rglob("*.py"))
     assert len(modules) > 30
     for path in modules:
         found = calls(path)
-        if path.name not in BINDINGS_ALLOWED:
-            assert not [c for c in found if c.endswith("Bindings")], path.name
-        if path.name not in ADD_LISTENER_ALLOWED:
-            assert not [c for c in found if c.endswith(".addEventListener")], path.name
+        name = path.relative_to(WEB).as_posix()
+        if name not in BINDINGS_ALLOWED:
+            assert not [c for c in found if c.endswith("Bindings")], name
+        if name not in ADD_LISTENER_ALLOWED:
+            assert not [c for c in found if c.endswith(".addEventListener")], name
 
 
 def test_the_check_sees_a_plain_binding(tmp_path: Path) -> None:

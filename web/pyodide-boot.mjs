@@ -28,7 +28,7 @@
 //   be restored. Every fallback is silent.
 //
 // Once Python is up it puts the package's zip on sys.path and mounts the routed
-// screen (cardroom.web.app.main), so the page is interactive as soon as Pyodide is; only
+// screen (cardroom.web.platform.app.main), so the page is interactive as soon as Pyodide is; only
 // then does it import PyScript, so PyScript's own start-up never delays the page.
 // PyScript imports this same module as its interpreter (same URL, same instance): its
 // loadPyodide() receives the running interpreter, with PyScript's stdout/stderr handlers
@@ -118,7 +118,7 @@ function fetchOk(url, read) {
   return body;
 }
 
-// Does the routed screen show card faces? Mirrors cardroom.web.kit_logic.parse_link:
+// Does the routed screen show card faces? Mirrors cardroom.web.kit.logic.parse_link:
 // only the atlas (?screen=atlas, and no ?game=) does.
 function screenShowsCards() {
   const q = new URLSearchParams(location.search);
@@ -408,7 +408,7 @@ function startInWorker(early) {
     packagePath: PACKAGE_PATH,
     modules: HANDOFF_MODULES,
     more: SNAPSHOT_MODULES.filter((name) => !HANDOFF_MODULES.includes(name)),
-    // the link (last value wins, as cardroom.web.dom.params reads it): the worker compiles
+    // the link (last value wins, as cardroom.web.platform.dom.params reads it): the worker compiles
     // the screen's modules before the hand-over, so that the page does not
     params: Object.fromEntries(new URLSearchParams(location.search)),
   });
@@ -639,12 +639,12 @@ async function restoreHanded(worker) {
 // zipimport (its data files are read with importlib.resources, which reads zips): one
 // file write instead of unpacking a hundred files. The snapshot worker does the same, so
 // a restored interpreter finds its package where it left it. Zips import each module once
-// (cardroom.web.bytecode.compile_once): a restored interpreter has it from the worker; a
+// (cardroom.web.platform.bytecode.compile_once): a restored interpreter has it from the worker; a
 // fresh start (`fresh`), with no worker, does it here.
 function mountPackage(pyodide, bytes, fresh) {
   pyodide.FS.writeFile(PACKAGE_PATH, new Uint8Array(bytes));
   const path = JSON.stringify(PACKAGE_PATH);
-  const once = fresh ? "from cardroom.web.bytecode import compile_once\ncompile_once()\ndel compile_once\n" : "";
+  const once = fresh ? "from cardroom.web.platform.bytecode import compile_once\ncompile_once()\ndel compile_once\n" : "";
   pyodide.runPython(`import sys\nif ${path} not in sys.path:\n    sys.path.insert(0, ${path})\n${once}`);
 }
 
@@ -684,13 +684,13 @@ function registerPyScriptModules(pyodide) {
   });
 }
 
-// The routed screen's modules, one per task, dependencies first (cardroom.web.app's
+// The routed screen's modules, one per task, dependencies first (cardroom.web.platform.app's
 // import_steps): imported in one go, they were a main-thread task of 0.3-0.6 s. Any
 // problem is left to main(), which imports the screen and says what is wrong.
 async function importInSteps(pyodide) {
   let app = null;
   try {
-    app = pyodide.pyimport("cardroom.web.app");
+    app = pyodide.pyimport("cardroom.web.platform.app");
     await nextTask();
     const steps = app.import_steps();
     const names = steps.toJs();
@@ -783,7 +783,7 @@ async function boot() {
   await nextTask();
   await importInSteps(pyodide);
   try {
-    pyodide.runPython("from cardroom.web.app import main\nmain()");
+    pyodide.runPython("from cardroom.web.platform.app import main\nmain()");
   } catch (err) {
     console.error(err); // main() has shown it; PyScript's own run will try once more
   }

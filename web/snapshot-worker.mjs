@@ -168,7 +168,7 @@ function warm(pyodide, names, path) {
   return missing;
 }
 
-// Compile the modules of the screen the page's link opens (cardroom.web.bytecode), without
+// Compile the modules of the screen the page's link opens (cardroom.web.platform.bytecode), without
 // running them: they touch the page, and the page imports them from the heap handed over.
 // Nothing here may fail the hand-over: the page would only compile them itself.
 function precompileRoute(pyodide, params) {
@@ -176,7 +176,7 @@ function precompileRoute(pyodide, params) {
     pyodide.globals.set("_cardroom_params", JSON.stringify(params));
     pyodide.runPython(
       "import json\n" +
-        "from cardroom.web.bytecode import precompile_route\n" +
+        "from cardroom.web.platform.bytecode import precompile_route\n" +
         "precompile_route(json.loads(_cardroom_params))\n" +
         "del _cardroom_params, json, precompile_route\n",
     );

@@ -251,7 +251,7 @@ class ClockSync:
 
 @dataclass
 class HostSession:
-    """The authoritative side: the engine (:class:`cardroom.web.kit_logic.LocalEngine`
+    """The authoritative side: the engine (:class:`cardroom.web.kit.logic.LocalEngine`
     or anything with its methods) and one guest device playing ``guest_seats``.
 
     :meth:`receive` takes one message from the guest and returns the messages to send
@@ -322,7 +322,7 @@ class HostSession:
 
     def match(self, state: Mapping[str, Any]) -> str:
         """A whole match's public state (R-194): its stage, points, games played and what
-        is up, never a card or a secret pick (``cardroom.web.link_match_logic``)."""
+        is up, never a card or a secret pick (``cardroom.web.link.match_logic``)."""
         self.mseq += 1
         return _dump("match", self.sid, mseq=self.mseq, state=dict(state))
 

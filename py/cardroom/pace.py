@@ -4,7 +4,7 @@
 each difficulty's ``pace``: how often the computer acts when it could and the median and
 90th-percentile time it takes, on the game clock. The games are played through the very
 engine clients the site uses (``cardroom.web.*_logic.engine``, the kit's
-:class:`~cardroom.web.kit_logic.LocalEngine` with its computer seat), so what is measured
+:class:`~cardroom.web.kit.logic.LocalEngine` with its computer seat), so what is measured
 is what a player meets. The person's seat (Team 1) does only what the game cannot go on
 without, and never the measured action:
 
@@ -109,8 +109,11 @@ def within(figures: Mapping[str, Any], t: Target) -> list[str]:
 
 
 def _engine(slug: str, level: int, difficulty: str, seed: int) -> Any:
-    from .web import border_up_logic, chummy_logic, dashing_logic, state_iq_logic
-    from .web.web_games import Setup
+    from .web.games.border_up import logic as border_up_logic
+    from .web.games.chummy import logic as chummy_logic
+    from .web.games.dashing_states import logic as dashing_logic
+    from .web.games.registry import Setup
+    from .web.games.state_iq import logic as state_iq_logic
 
     mod = {
         "border-up": border_up_logic,
@@ -128,18 +131,18 @@ def _person_move(slug: str, eng: Any) -> dict[str, Any] | None:
     if "plunge" in legal and v["phase"] == "plunge":
         return {"seat": 0, "kind": "plunge", "data": False}
     if slug == "chummy-challenge" and "geoplunger" in legal:
-        from .web.chummy_logic import free_players
+        from .web.games.chummy.logic import free_players
 
         return {"seat": 0, "kind": "geoplunger", "data": free_players(v, 0)[0]}
     if slug == "state-iq" and v["phase"] == "clue" and "clue" in legal:
-        from .web.state_iq_logic import clue_options
+        from .web.games.state_iq.logic import clue_options
 
         opts = clue_options(v)
         if opts:
             first = opts[1][0]
             return {"seat": 0, "kind": "clue", "data": [first.kind, first.value]}
     if slug == "state-iq" and v["phase"] == "guess" and "guess" in legal:
-        from .web.state_iq_logic import legal_from_view
+        from .web.games.state_iq.logic import legal_from_view
 
         space = legal_from_view(v, 0)
         code = min(m.data for m in space)

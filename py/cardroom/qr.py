@@ -3,7 +3,7 @@
 The site shows a QR code beside every code a person might otherwise type: a match's result
 code for the director, a link to a game for a class to scan from the projector, and the
 pairing codes of two devices. In the browser segno is loaded on demand
-(``cardroom.web.libs.load_library("segno")``), never on the start path; on the command line
+(``cardroom.web.platform.libs.load_library("segno")``), never on the start path; on the command line
 it is an ordinary dependency. Decoding is not done here: the browser's ``BarcodeDetector``
 or the vendored ``jsQR`` reads a camera picture.
 """

@@ -24,8 +24,8 @@ from cardroom.core import REFEREE, Move
 from cardroom.geoplunge import solver
 from cardroom.geoplunge.border_up import GAME
 from cardroom.geoplunge.groups import check_group, check_shout
-from cardroom.web.border_up_logic import choose_hint, engine, key_state
-from cardroom.web.kit_logic import Setup
+from cardroom.web.games.border_up.logic import choose_hint, engine, key_state
+from cardroom.web.kit.logic import Setup
 
 pytestmark = pytest.mark.browser
 

@@ -21,8 +21,8 @@ from playwright.sync_api import expect
 from cardroom import scoring
 from cardroom.geoplunge import challenge
 from cardroom.geoplunge.chummy import GAME, _colour
-from cardroom.web.chummy_logic import BOT_SEAT, dealer_pick, engine
-from cardroom.web.kit_logic import Setup
+from cardroom.web.games.chummy.logic import BOT_SEAT, dealer_pick, engine
+from cardroom.web.kit.logic import Setup
 
 pytestmark = pytest.mark.browser
 

@@ -19,8 +19,8 @@ from playwright.sync_api import expect
 from cardroom import atlas, names, scoring
 from cardroom.geoplunge import decks
 from cardroom.geoplunge.dashing import GAME, race_key, sorted_for
-from cardroom.web.dashing_logic import engine
-from cardroom.web.kit_logic import Setup
+from cardroom.web.games.dashing_states.logic import engine
+from cardroom.web.kit.logic import Setup
 
 pytestmark = pytest.mark.browser
 

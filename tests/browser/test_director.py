@@ -404,7 +404,7 @@ def test_a_result_code_scanned_from_a_match_devices_qr(
     plays a video of it) and the result is entered as if typed."""
     from conftest import Guard, launch  # noqa: PLC0415
 
-    from cardroom.web.director_logic import Desk  # noqa: PLC0415
+    from cardroom.web.director.logic import Desk  # noqa: PLC0415
 
     d = Desk(combo=2)
     assert d.act("create", {"name": "Scan Cup", "combo": "2", "rounds": "4"})

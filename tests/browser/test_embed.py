@@ -30,9 +30,9 @@ from conftest import Guard
 from playwright.sync_api import expect
 
 from cardroom.core import REFEREE
-from cardroom.web.border_up_logic import engine
-from cardroom.web.kit_logic import Setup
-from cardroom.web.share_logic import game_link, iframe_snippet, share_title
+from cardroom.web.games.border_up.logic import engine
+from cardroom.web.kit.logic import Setup
+from cardroom.web.share.logic import game_link, iframe_snippet, share_title
 
 pytestmark = pytest.mark.browser
 

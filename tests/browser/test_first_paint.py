@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from browser_helpers import open_site
 
-from cardroom.web.links import WEB_GAMES
+from cardroom.web.platform.routes import WEB_GAMES
 from sitebuild.page import FIRST_PAINT_SHEETS, sheets
 
 pytestmark = [pytest.mark.browser, pytest.mark.first_visit]

@@ -28,8 +28,8 @@ from playwright.sync_api import expect
 from cardroom import scoring
 from cardroom.core import REFEREE
 from cardroom.geoplunge import solver
-from cardroom.web.border_up_logic import engine
-from cardroom.web.kit_logic import WEB_GAMES, Setup
+from cardroom.web.games.border_up.logic import engine
+from cardroom.web.kit.logic import WEB_GAMES, Setup
 
 pytestmark = pytest.mark.browser
 
@@ -387,7 +387,7 @@ def test_the_hand_over_screen_hides_every_hand(page: Any, site: Any) -> None:
             const py = await boot.start();
             py.runPython(`
 import js
-from cardroom.web import app
+from cardroom.web.platform import app
 app._mounted.table.handover("Team 2", lambda: js.document.body.setAttribute("data-shown", "2"))
 `);
         }"""
@@ -403,7 +403,7 @@ app._mounted.table.handover("Team 2", lambda: js.document.body.setAttribute("dat
 
 def test_the_kit_runs_on_pyscripts_python_api(page: Any, site: Any) -> None:
     """The kit binds every event with ``pyscript.when`` and finds and makes its elements
-    with ``pyscript.web`` (``cardroom.web.kit_dom``); ``clear()`` removes every listener
+    with ``pyscript.web`` (``cardroom.web.platform.listeners``); ``clear()`` removes every listener
     at once. The atlas, the start path, stays without it (docs/architecture.md)."""
     open_site(page, site, "/?screen=atlas")
     before = page.evaluate(
@@ -423,7 +423,8 @@ def test_the_kit_runs_on_pyscripts_python_api(page: Any, site: Any) -> None:
 import json, sys
 import js
 from pyscript import web
-from cardroom.web import app, kit_dom
+from cardroom.web.platform import app
+from cardroom.web.platform import listeners as kit_dom
 table = app._mounted.table
 button = web.button("probe", id="kit-probe")
 web.page["main"].append(button)

@@ -26,7 +26,7 @@ from test_trivirsity import make_setup, mirror, person_move, play_move, saved_mo
 from cardroom.core import REFEREE
 from cardroom.sequence.engine import HAND_SIZE
 from cardroom.trivirsity.game import GAME as TRI_GAME
-from cardroom.web.kit_result import number
+from cardroom.web.kit.result import number
 
 pytestmark = pytest.mark.browser
 
@@ -84,7 +84,7 @@ def assert_hidden(page: Any, secret: set[str], hand_box: str, names: dict[str, s
 
 def seq_names() -> dict[str, str]:
     from cardroom import atlas  # noqa: PLC0415
-    from cardroom.web.sequence_logic import card_name  # noqa: PLC0415
+    from cardroom.web.games.sequence.logic import card_name  # noqa: PLC0415
 
     return {s.code: card_name(s.code) for s in atlas.states()}
 

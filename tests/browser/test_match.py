@@ -20,8 +20,8 @@ from browser_helpers import decline_plunge, format_violations, open_site, run_ax
 from playwright.sync_api import expect
 
 from cardroom.match import Match
-from cardroom.web.kit_logic import SAVE_PREFIX, Save, decode_save
-from cardroom.web.match_logic import mmss, round_left_ms
+from cardroom.web.kit.logic import SAVE_PREFIX, Save, decode_save
+from cardroom.web.match.logic import mmss, round_left_ms
 
 pytestmark = pytest.mark.browser
 

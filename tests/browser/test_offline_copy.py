@@ -25,7 +25,7 @@ from playwright.sync_api import expect
 
 from cardroom import atlas
 from cardroom import tournament as tm
-from cardroom.web.links import parse_link
+from cardroom.web.platform.routes import parse_link
 
 pytestmark = pytest.mark.browser
 
@@ -49,7 +49,7 @@ def readme_links() -> list[str]:
 
 
 def expected_screen(link: str) -> str:
-    """The screen a link opens (the app's own reading of it: cardroom.web.links)."""
+    """The screen a link opens (the app's own reading of it: cardroom.web.platform.routes)."""
     codes = [s.code for s in atlas.states()]
     route = parse_link(dict(parse_qsl(urlsplit(link).query)), codes)
     return f"game:{route.game.slug}" if route.game is not None else route.screen

@@ -23,8 +23,8 @@ from cardroom.core import REFEREE, Move, bot_context
 from cardroom.sequence import GAME
 from cardroom.sequence.board import BOARD, SIDE
 from cardroom.sequence.bot import make
-from cardroom.web.kit_logic import Setup
-from cardroom.web.sequence_logic import SeqEngine, engine
+from cardroom.web.games.sequence.logic import SeqEngine, engine
+from cardroom.web.kit.logic import Setup
 
 pytestmark = pytest.mark.browser
 

@@ -476,10 +476,10 @@ def test_a_heap_larger_than_the_runtimes_initial_memory_is_restored(
 
 
 # Which of the package's modules the repeat visit's interpreter holds compiled ahead
-# (cardroom.web.bytecode), and which of its imported modules came from there.
+# (cardroom.web.platform.bytecode), and which of its imported modules came from there.
 _PRECOMPILED = """
 import sys
-from cardroom.web.bytecode import PrecompiledZip
+from cardroom.web.platform.bytecode import PrecompiledZip
 held = sorted(
     name
     for importer in sys.path_importer_cache.values()
@@ -510,7 +510,7 @@ def _precompiled(page: Any) -> tuple[list[str], list[str]]:
 # the code is still held for its import.
 _FIND_WITHOUT_COMPILING = """
 import builtins, importlib.util, sys
-from cardroom.web.bytecode import PrecompiledZip
+from cardroom.web.platform.bytecode import PrecompiledZip
 
 def refuse(source, filename, *args, **kwargs):
     raise AssertionError(f"compiled {filename}")
@@ -543,18 +543,22 @@ def test_a_games_link_imports_its_screens_modules_compiled_in_the_snapshot(
     open_site(page, server, link)
     assert _boot_path(page) == "snapshot"
     held, loaded = _precompiled(page)
-    screen = {"cardroom.web.border_up_screen", "cardroom.web.kit_table", "cardroom.web.hand"}
+    screen = {
+        "cardroom.web.games.border_up.screen",
+        "cardroom.web.kit.table",
+        "cardroom.web.kit.hand",
+    }
     assert screen <= set(loaded), loaded
     assert "pyscript.web" in loaded, loaded
     assert not screen & set(held), held  # handed out once
-    others = {"cardroom.web.sequence_screen", "cardroom.web.tricks_screen"}
+    others = {"cardroom.web.games.sequence.screen", "cardroom.web.games.tricks.screen"}
     assert others <= set(held), held
     origin, still_held = page.evaluate(
         "async (code) => (await (await import('./pyodide-boot.mjs')).start())"
         ".runPython(code).toJs()",
-        _FIND_WITHOUT_COMPILING.replace("NAME", repr("cardroom.web.sequence_screen")),
+        _FIND_WITHOUT_COMPILING.replace("NAME", repr("cardroom.web.games.sequence.screen")),
     )
-    assert origin.endswith("/cardroom/web/sequence_screen.py") and still_held, origin
+    assert origin.endswith("/cardroom/web/games/sequence/screen.py") and still_held, origin
     page.locator("[data-card]").first.wait_for()  # the table is dealt
 
 
@@ -569,9 +573,15 @@ def test_a_first_visit_of_a_games_link_imports_its_screens_modules_compiled_by_t
     open_site(page, server, "/?game=border-up&level=2&mode=bot&seed=5&autostart=1")
     assert _boot_path(page) == "worker"
     held, loaded = _precompiled(page)
-    screen = {"cardroom.web.border_up_screen", "cardroom.web.kit_table", "cardroom.web.hand"}
+    screen = {
+        "cardroom.web.games.border_up.screen",
+        "cardroom.web.kit.table",
+        "cardroom.web.kit.hand",
+    }
     assert screen | {"pyscript.web"} <= set(loaded), loaded
-    assert not {"cardroom.web.sequence_screen", "cardroom.web.tricks_screen"} & set(held)
+    assert not {"cardroom.web.games.sequence.screen", "cardroom.web.games.tricks.screen"} & set(
+        held
+    )
     page.locator("[data-card]").first.wait_for()  # the table is dealt
 
 

@@ -17,8 +17,8 @@ from playwright.sync_api import expect
 
 from cardroom import atlas, scoring
 from cardroom.core import REFEREE
-from cardroom.web.kit_logic import LocalEngine, Setup
-from cardroom.web.state_iq_logic import clue_options, engine
+from cardroom.web.games.state_iq.logic import clue_options, engine
+from cardroom.web.kit.logic import LocalEngine, Setup
 
 pytestmark = pytest.mark.browser
 

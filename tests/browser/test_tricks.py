@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 from cardroom.core import Move
 from cardroom.geoplunge.tricks.ranks import GAME as RANKS
 from cardroom.geoplunge.tricks.zap import GAME as ZAP
-from cardroom.web.tricks_logic import trick_line
+from cardroom.web.games.tricks.logic import trick_line
 
 pytestmark = pytest.mark.browser
 
@@ -297,8 +297,8 @@ def test_ranks_ptr2_by_touch_each_lead_starts_clean(new_context: Any, site: Any)
 def open_saved(page: Any, site: Any, slug: str, level: int, seed: int, moves: Any) -> None:
     """Open a two-team game with ``moves`` played (by the bots on CPython), saved as the
     page saves a game and reopened by a reload (as after a refresh)."""
-    from cardroom.web.kit_logic import Save, TableClock, encode_save
-    from cardroom.web.web_games import Setup
+    from cardroom.web.games.registry import Setup
+    from cardroom.web.kit.logic import Save, TableClock, encode_save
 
     options = (("version", "ptr2"),) if slug == "play-the-ranks" and level > 2 else ()
     setup = Setup(slug, level, "local", "medium", seed, options)

@@ -24,9 +24,9 @@ from cardroom.core import Move, bot_context
 from cardroom.trivirsity.bot import TriBot
 from cardroom.trivirsity.deck import is_wild
 from cardroom.trivirsity.game import GAME
-from cardroom.web.kit_logic import LocalEngine, Setup
-from cardroom.web.kit_result import number
-from cardroom.web.trivirsity_logic import MATCH, engine
+from cardroom.web.games.trivirsity.logic import MATCH, engine
+from cardroom.web.kit.logic import LocalEngine, Setup
+from cardroom.web.kit.result import number
 
 pytestmark = pytest.mark.browser
 
@@ -260,7 +260,7 @@ def assert_axe(page: Any, what: str) -> None:
 def first_word(hand: list[str]) -> tuple[str, list[str]]:
     """A dictionary word the hand spells without wilds (for the typing test)."""
     from cardroom.trivirsity import words as wordlist  # noqa: PLC0415
-    from cardroom.web.trivirsity_spelling import spell  # noqa: PLC0415
+    from cardroom.web.games.trivirsity.spelling import spell  # noqa: PLC0415
 
     for suit in "RGO":
         letters = [c[1].lower() for c in hand if c[0] == suit and c[1] != "*"]
@@ -567,7 +567,7 @@ def test_a_tablet_plays_words_by_tapping_cards(
     tapped are refused with the engine's own reason (no green tick, Lay down disabled);
     the word in one suit names its own suit; the hand is played to its end by touch."""
     from cardroom.trivirsity.deck import SUIT_NAMES  # noqa: PLC0415
-    from cardroom.web.trivirsity_spelling import Spelling, lay_status  # noqa: PLC0415
+    from cardroom.web.games.trivirsity.spelling import Spelling, lay_status  # noqa: PLC0415
 
     page = tablet(new_context, playwright_instance)
     seed = tap_seed()

@@ -1,0 +1,1 @@
+"""The atlas explorer screen."""

@@ -1,0 +1,1 @@
+"""The tournament director's desk: logic, HTML and its screen."""

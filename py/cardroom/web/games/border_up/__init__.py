@@ -1,0 +1,1 @@
+"""Border-Up's screen: its logic (CPython-tested) and its DOM screen."""

@@ -1,0 +1,1 @@
+"""Chummy Challenge's screen: its logic (CPython-tested) and its DOM screen."""

@@ -1,0 +1,1 @@
+"""Sequence States & Capitals' screen: setup rules, logic, input and its DOM screen."""

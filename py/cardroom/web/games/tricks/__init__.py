@@ -1,0 +1,1 @@
+"""The trick games' screen (Play the Ranks, Border Zap): logic, table drawing and DOM screen."""

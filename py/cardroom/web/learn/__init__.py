@@ -1,0 +1,1 @@
+"""Learn mode: quizzes, records and progress screens."""

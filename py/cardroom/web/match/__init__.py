@@ -1,0 +1,1 @@
+"""A match: its setup, round clock, tables and saved result."""

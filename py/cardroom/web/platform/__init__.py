@@ -1,0 +1,1 @@
+"""The browser's platform: the entry point and router, DOM and PyScript glue, compiled imports."""

@@ -1,0 +1,1 @@
+"""Share and embed: links, QR codes and embed snippets."""
