@@ -17,6 +17,7 @@ from cardroom.conformance import ConformanceError, _whole_numbers, check_game, r
 from cardroom.core import (
     REFEREE,
     CorruptState,
+    Fields,
     FrozenDict,
     IllegalMove,
     MalformedMove,
@@ -29,6 +30,20 @@ from cardroom.core import (
 from tests.tiny_game import GAME, HighCardDuel
 
 # ---------------------------------------------------------------- values
+
+
+def test_fields_reads_typed_values_without_shadowing_builtins():
+    builtin_names = {"int", "str", "bool", "list", "object", "dict", "set", "tuple"}
+    assert not builtin_names & set(vars(Fields)), "Fields methods must not shadow builtins"
+    f = Fields({"n": 3, "s": "a", "b": True, "l": [1, 2], "o": {"x": 1}}, "thing")
+    assert f.get_int("n", 0, 5) == 3
+    assert f.get_str("s", ["a", "b"]) == "a"
+    assert f.get_bool("b") is True
+    assert f.get_list("l", length=2) == (1, 2)
+    assert f.get_obj("o").get_int("x") == 1
+    f.done()
+    with pytest.raises(CorruptState, match="'n' must be a whole number"):
+        Fields({"n": "3"}, "thing").get_int("n")
 
 
 def test_move_round_trips_through_json():

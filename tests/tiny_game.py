@@ -208,21 +208,23 @@ class HighCardDuel(Game):
 
     def state_from_json(self, o: Any) -> DuelState:
         f = Fields(o, "High Card Duel state")
-        rng = Rng(f.int("rng", 0, 2**64 - 1))
+        rng = Rng(f.get_int("rng", 0, 2**64 - 1))
 
         def card(v: Any, where: str) -> int:
             return check_int(v, where, 1, 12)
 
-        hands = f.list("hands", lambda v, w: tuple(card(x, w) for x in _lst(v, w)), length=2)
-        committed = f.list("committed", lambda v, w: None if v is None else card(v, w), length=2)
-        history = f.list(
+        hands = f.get_list("hands", lambda v, w: tuple(card(x, w) for x in _lst(v, w)), length=2)
+        committed = f.get_list(
+            "committed", lambda v, w: None if v is None else card(v, w), length=2
+        )
+        history = f.get_list(
             "history", lambda v, w: tuple(check_int(x, w, 0, 12) for x in _lst(v, w, 2))
         )
-        first_at = f.int("first_at", 0, 2**53, null=True)
-        now = f.int("now", 0, 2**53)
-        taken = f.list("taken", lambda v, w: check_int(v, w, 0, 6), length=2)
-        timeout_ms = f.int("timeout_ms", 1, 10**9)
-        rounds = f.int("rounds", 3, 6)
+        first_at = f.get_int("first_at", 0, 2**53, null=True)
+        now = f.get_int("now", 0, 2**53)
+        taken = f.get_list("taken", lambda v, w: check_int(v, w, 0, 6), length=2)
+        timeout_ms = f.get_int("timeout_ms", 1, 10**9)
+        rounds = f.get_int("rounds", 3, 6)
         f.done()
         every = [c for h in hands for c in h] + [c for c in committed if c is not None]
         every += [c for r in history for c in r if c]

@@ -432,8 +432,8 @@ class Fields:
     a clear message on anything unexpected::
 
         f = Fields(obj, "Border-Up state")
-        level = f.int("level", 2, 4)
-        hands = f.list("hands", lambda v, where: ..., length=2)
+        level = f.get_int("level", 2, 4)
+        hands = f.get_list("hands", lambda v, where: ..., length=2)
         f.done()          # extra keys are corrupt too
     """
 
@@ -453,7 +453,7 @@ class Fields:
         self.used.add(key)
         return self.obj[key]
 
-    def int(self, key: str, lo: int = -MAX_AT, hi: int = MAX_AT, *, null: bool = False) -> Any:
+    def get_int(self, key: str, lo: int = -MAX_AT, hi: int = MAX_AT, *, null: bool = False) -> Any:
         v = self.raw(key)
         if v is None and null:
             return None
@@ -461,7 +461,7 @@ class Fields:
             raise self.fail(f"{key!r} must be a whole number from {lo} to {hi}, not {v!r}")
         return v
 
-    def bool(self, key: str, *, null: bool = False) -> Any:
+    def get_bool(self, key: str, *, null: bool = False) -> Any:
         v = self.raw(key)
         if v is None and null:
             return None
@@ -469,7 +469,7 @@ class Fields:
             raise self.fail(f"{key!r} must be true or false, not {v!r}")
         return v
 
-    def str(self, key: str, choices: Iterable[str] | None = None, *, null: bool = False) -> Any:
+    def get_str(self, key: str, choices: Iterable[str] | None = None, *, null: bool = False) -> Any:
         v = self.raw(key)
         if v is None and null:
             return None
@@ -479,7 +479,7 @@ class Fields:
             raise self.fail(f"{key!r} is {v!r}, not one of {sorted(choices)}")
         return v
 
-    def list(
+    def get_list(
         self,
         key: str,
         item: Callable[[Any, str], Any] | None = None,
@@ -503,7 +503,7 @@ class Fields:
     ) -> tuple[Any, ...]:
         """A list of distinct cards (codes or numbers), each one of ``known``."""
         allowed = set(known)
-        out = self.list(key, length=length)
+        out = self.get_list(key, length=length)
         for c in out:
             if isinstance(c, (bool, list, dict)) or c not in allowed:
                 raise self.fail(f"{key!r} holds an unknown card {c!r}")
@@ -511,7 +511,7 @@ class Fields:
             raise self.fail(f"{key!r} holds a card twice")
         return out
 
-    def obj_(self, key: str, what: str | None = None) -> Fields:
+    def get_obj(self, key: str, what: str | None = None) -> Fields:
         return Fields(self.raw(key), f"{self.what}.{what or key}")
 
     def done(self) -> None:
@@ -787,12 +787,14 @@ class Table:
     @classmethod
     def from_json(cls, game: Game, obj: Any, *, skew_ms: int = 2000) -> Table:
         f = Fields(obj, "saved game")
-        f.check(f.str("game") == game.slug, f"is a save of {obj.get('game')!r}, not {game.slug!r}")
-        seed = f.int("seed", 0, 2**64)
+        f.check(
+            f.get_str("game") == game.slug, f"is a save of {obj.get('game')!r}, not {game.slug!r}"
+        )
+        seed = f.get_int("seed", 0, 2**64)
         options = f.raw("options")
         if not isinstance(options, Mapping):
             raise f.fail("'options' must be an object")
-        moves = f.list("moves")
+        moves = f.get_list("moves")
         f.done()
         try:
             table = cls(game, seed, options, skew_ms=skew_ms)

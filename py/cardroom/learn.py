@@ -658,8 +658,8 @@ def from_json(obj: Any) -> Progress:
         except (ValueError, RecursionError) as exc:
             raise CorruptState(f"not a progress file: {exc}") from None
     f = Fields(obj, "progress")
-    f.check(f.str("format") == FORMAT, "unknown file format")
-    name = f.str("name")
+    f.check(f.get_str("format") == FORMAT, "unknown file format")
+    name = f.get_str("name")
     f.check(0 < len(name.strip()) <= 40, "a student's name is 1 to 40 characters")
     facts = f.raw("facts")
     f.done()
@@ -673,8 +673,8 @@ def from_json(obj: Any) -> Progress:
         if kind not in KINDS or code not in every:
             raise CorruptState(f"progress: unknown fact {fact!r}")
         g = Fields(v, f"progress.{fact}")
-        boxes[fact] = g.int("box", 0, len(BOX_DAYS))
-        rows = g.list("attempts", max_length=KEEP)
+        boxes[fact] = g.get_int("box", 0, len(BOX_DAYS))
+        rows = g.get_list("attempts", max_length=KEEP)
         g.done()
         out = []
         for row in rows:

@@ -271,8 +271,8 @@ class PickGame(Game):
 
     def state_from_json(self, obj: Any) -> PickState:
         f = Fields(obj, "pick state")
-        kind = f.str("kind", (self.kind,))
-        games = f.list("games", lambda v, w: _whole(v, w, 1, 99), max_length=9)
+        kind = f.get_str("kind", (self.kind,))
+        games = f.get_list("games", lambda v, w: _whole(v, w, 1, 99), max_length=9)
         f.check(len(games) >= 2 and len(set(games)) == len(games), "games repeat")
         raw_cards = f.raw("cards")
         cards = None
@@ -283,7 +283,7 @@ class PickGame(Game):
                 raise f.fail(str(exc)) from None
         elif raw_cards is not None:
             raise f.fail("a Call pick draws no cards")
-        raw = f.list("choices", length=2)
+        raw = f.get_list("choices", length=2)
         choices: list[tuple[int, ...] | None] = []
         for t, c in enumerate(raw):
             if c is None:
@@ -295,13 +295,13 @@ class PickGame(Game):
             if not all(x in games for x in pick) or len(set(pick)) != len(pick):
                 raise f.fail(f"choices[{t}] names games that cannot be picked")
             choices.append(tuple(sorted(pick)))
-        state = PickState(kind, games, cards, (choices[0], choices[1]), f.int("now", 0), Rng(0))
+        state = PickState(kind, games, cards, (choices[0], choices[1]), f.get_int("now", 0), Rng(0))
         if kind == "afternoon":
             a, b = choices
             first = state.first
             f.check(choices[first] is not None or choices[1 - first] is None, "out of turn")
             f.check(a is None or b is None or not set(a) & set(b), "the same game twice")
-        rng = Rng(f.int("rng", 0, 2**64 - 1))
+        rng = Rng(f.get_int("rng", 0, 2**64 - 1))
         f.done()
         return replace(state, rng=rng)
 
@@ -586,17 +586,17 @@ class Match(MatchTally):
         try:
             f = Fields(obj, "match")
             m = cls.new(
-                f.int("seed", 0, 2**53 - 1),
-                f.int("combo", 2, 4),
-                f.str("kind", tuple(KINDS)),
-                f.int("minutes", 1, MAX_MINUTES),
+                f.get_int("seed", 0, 2**53 - 1),
+                f.get_int("combo", 2, 4),
+                f.get_str("kind", tuple(KINDS)),
+                f.get_int("minutes", 1, MAX_MINUTES),
             )
-            played = f.list("played", max_length=500)
+            played = f.get_list("played", max_length=500)
             f.done()
             for i, p in enumerate(played):
                 g = Fields(p, f"match.played[{i}]")
-                moves = g.list("moves", max_length=5000)
-                timed_out = g.bool("timed_out")
+                moves = g.get_list("moves", max_length=5000)
+                timed_out = g.get_bool("timed_out")
                 g.done()
                 if m.over:
                     raise CorruptMatch(f"game {i + 1} comes after the end of the match")

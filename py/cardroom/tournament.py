@@ -725,7 +725,7 @@ def from_json(obj: Any) -> Tournament:
         except (ValueError, RecursionError) as exc:
             raise CorruptState(f"not a tournament file: {exc}") from None
     f = Fields(obj, "tournament")
-    f.check(f.str("format") == "cardroom-tournament/1", "unknown file format")
+    f.check(f.get_str("format") == "cardroom-tournament/1", "unknown file format")
     try:
         t = new_tournament(
             f.raw("name"), f.raw("combo"), rounds=f.raw("rounds"), seed=f.raw("seed")
@@ -735,8 +735,10 @@ def from_json(obj: Any) -> Tournament:
 
     def team(v: Any, where: str) -> Team:
         g = Fields(v, where)
-        players = g.list("players", length=3)
-        tm = Team(g.int("id", 1, 99), g.str("name"), tuple(players), g.int("joined", 1, 21))  # type: ignore[arg-type]
+        players = g.get_list("players", length=3)
+        tm = Team(
+            g.get_int("id", 1, 99), g.get_str("name"), tuple(players), g.get_int("joined", 1, 21)
+        )  # type: ignore[arg-type]
         g.done()
         try:
             _clean(tm.name, "name")
@@ -746,15 +748,15 @@ def from_json(obj: Any) -> Tournament:
             raise CorruptState(f"{where}: {exc}") from None
         return tm
 
-    teams = f.list("teams", team, max_length=99)
+    teams = f.get_list("teams", team, max_length=99)
     ids = [x.id for x in teams]
     f.check(len(set(ids)) == len(ids), "two teams share a number")
     f.check(len({x.name.casefold() for x in teams}) == len(teams), "two teams share a name")
 
     def pairing(v: Any, where: str) -> Pairing:
         g = Fields(v, where)
-        a = g.int("a", 1, 99)
-        b = g.int("b", 1, 99, null=True)
+        a = g.get_int("a", 1, 99)
+        b = g.get_int("b", 1, 99, null=True)
         pts = g.raw("points")
         g.done()
         if pts is not None:
@@ -767,11 +769,11 @@ def from_json(obj: Any) -> Tournament:
 
     def round_(v: Any, where: str) -> Round:
         g = Fields(v, where)
-        r = Round(g.int("round", 1, 20), g.list("pairings", pairing, max_length=60))
+        r = Round(g.get_int("round", 1, 20), g.get_list("pairings", pairing, max_length=60))
         g.done()
         return r
 
-    played = f.list("played", round_, max_length=20)
+    played = f.get_list("played", round_, max_length=20)
     for i, r in enumerate(played):
         f.check(r.number == i + 1, "rounds out of order")
         seen = [x for p in r.pairings for x in (p.a, p.b) if x is not None]
@@ -781,10 +783,10 @@ def from_json(obj: Any) -> Tournament:
         if i < len(played) - 1:
             f.check(r.complete, f"round {r.number} is missing results but a later round exists")
     f.check(len(played) <= t.rounds, "more rounds played than planned")
-    c = f.obj_("championship")
-    playoffs = c.list("playoffs", lambda v, w: _triple(v, w, ids), max_length=100)
-    games = c.list("games", lambda v, w: _winner(v, w, ids), max_length=10)
-    tiebreaks = c.list("tiebreaks", lambda v, w: _winner(v, w, ids), max_length=100)
+    c = f.get_obj("championship")
+    playoffs = c.get_list("playoffs", lambda v, w: _triple(v, w, ids), max_length=100)
+    games = c.get_list("games", lambda v, w: _winner(v, w, ids), max_length=10)
+    tiebreaks = c.get_list("tiebreaks", lambda v, w: _winner(v, w, ids), max_length=100)
     c.done()
     f.done()
     out = replace(

@@ -808,14 +808,14 @@ def _check_pin(pin: Any, n: int) -> tuple[tuple[str, ...], tuple[str, ...]] | No
 
 def _load(obj: Any) -> BorderUpState:
     f = Fields(obj, "Border-Up state")
-    level = f.int("level", 2, 4)
+    level = f.get_int("level", 2, 4)
     n = hand_size(level)
-    window_ms = f.int("window_ms", 1, MAX_OPTION_MS)
-    count_ms = f.int("count_ms", 1, MAX_OPTION_MS)
-    time_limit_ms = f.int("time_limit_ms", 1, MAX_OPTION_MS)
-    rng = Rng(f.int("rng", 0, 2**64 - 1))
-    phase = f.str("phase", PHASES)
-    now = f.int("now", 0, 2**53 - 1)
+    window_ms = f.get_int("window_ms", 1, MAX_OPTION_MS)
+    count_ms = f.get_int("count_ms", 1, MAX_OPTION_MS)
+    time_limit_ms = f.get_int("time_limit_ms", 1, MAX_OPTION_MS)
+    rng = Rng(f.get_int("rng", 0, 2**64 - 1))
+    phase = f.get_str("phase", PHASES)
+    now = f.get_int("now", 0, 2**53 - 1)
 
     def opt_bool(v: Any, where: str) -> bool | None:
         if v is not None and not isinstance(v, bool):
@@ -839,9 +839,9 @@ def _load(obj: Any) -> BorderUpState:
                 raise f.fail(f"{where} holds an unknown card {c!r}")
         return tuple(v)
 
-    plunge = f.list("plunge", opt_bool, length=2)
-    plunge_at = f.list("plunge_at", opt_time, length=2)
-    hands = f.list("hands", card_list, length=2)
+    plunge = f.get_list("plunge", opt_bool, length=2)
+    plunge_at = f.get_list("plunge_at", opt_time, length=2)
+    hands = f.get_list("hands", card_list, length=2)
     deck_ = card_list(f.raw("deck"), "deck")
     race_start = opt_time(f.raw("race_start"), "race_start")
 
@@ -861,9 +861,9 @@ def _load(obj: Any) -> BorderUpState:
         gs = tuple(card_list(g, f"{where} group") for g in groups)
         return Shout(seat, at, call, gs)
 
-    shouts = f.list("shouts", shout, max_length=2)
-    passed = f.list("passed", opt_time, length=2)
-    ending = f.str("ending", ENDINGS, null=True)
+    shouts = f.get_list("shouts", shout, max_length=2)
+    passed = f.get_list("passed", opt_time, length=2)
+    ending = f.get_str("ending", ENDINGS, null=True)
     ended_at = opt_time(f.raw("ended_at"), "ended_at")
 
     def late_entry(v: Any, where: str) -> tuple[int, str, int]:
@@ -877,7 +877,7 @@ def _load(obj: Any) -> BorderUpState:
             raise f.fail(f"{where} has no time")
         return (seat, kind, at)
 
-    late = f.list("late", late_entry, max_length=10)
+    late = f.get_list("late", late_entry, max_length=10)
     f.done()
 
     s = BorderUpState(

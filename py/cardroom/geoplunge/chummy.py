@@ -746,21 +746,21 @@ class ChummyChallenge(Game):
     def state_from_json(self, obj: Any) -> ChummyState:
         # (Game.__init_subclass__ turns anything but CorruptState raised here into one)
         f = Fields(obj, "Chummy Challenge state")
-        f.check(f.str("game") == self.slug, "not a Chummy Challenge state")
-        rng = Rng(f.int("rng", 0, 2**64 - 1))
-        level = f.int("level", 3, 4)
-        tf = f.obj_("timing")
-        timing = Timing(**{k: tf.int(k, lo, hi) for k, (lo, hi) in _TIMING_LIMITS.items()})
+        f.check(f.get_str("game") == self.slug, "not a Chummy Challenge state")
+        rng = Rng(f.get_int("rng", 0, 2**64 - 1))
+        level = f.get_int("level", 3, 4)
+        tf = f.get_obj("timing")
+        timing = Timing(**{k: tf.get_int(k, lo, hi) for k, (lo, hi) in _TIMING_LIMITS.items()})
         tf.done()
         all_cards = [c.id for c in challenge.deck()]
-        cards = f.list("challenges", length=len(all_cards))
+        cards = f.get_list("challenges", length=len(all_cards))
         f.check(all(type(c) is int for c in cards) and sorted(cards) == all_cards,
                 "the Challenge deck must hold each card once")  # fmt: skip
         all_powers = [p.id for p in decks.power_deck()]
         powers = f.codes("powers", all_powers, length=len(all_powers))
-        now = f.int("now", 0)
-        phase = f.str("phase", PHASES)
-        plunge_raw = f.list("plunge", length=2)
+        now = f.get_int("now", 0)
+        phase = f.get_str("phase", PHASES)
+        plunge_raw = f.get_list("plunge", length=2)
         plunge: list[tuple[bool, int] | None] = []
         for p in plunge_raw:
             if p is None:
@@ -769,8 +769,8 @@ class ChummyChallenge(Game):
             f.check(isinstance(p, list) and len(p) == 2 and isinstance(p[0], bool)
                     and type(p[1]) is int and 0 <= p[1] < timing.count_ms, "bad plunge decision")  # fmt: skip
             plunge.append((p[0], p[1]))
-        rounds = f.list("rounds", lambda v, where: _round_from(v, where, now), max_length=3)
-        late = f.list("late", max_length=1000)
+        rounds = f.get_list("rounds", lambda v, where: _round_from(v, where, now), max_length=3)
+        late = f.get_list("late", max_length=1000)
         for x in late:
             f.check(isinstance(x, list) and len(x) == 3 and x[0] in (0, 1)
                     and isinstance(x[1], str) and type(x[2]) is int, "bad late move")  # fmt: skip
@@ -928,39 +928,39 @@ def _round_json(r: Round) -> dict[str, Any]:
 
 def _answer_from(v: Any, where: str) -> Answer:
     f = Fields(v, where)
-    team = f.int("team", 0, 1)
+    team = f.get_int("team", 0, 1)
     text = f.raw("text")
     if isinstance(text, list):
         text = tuple(text)
     f.check(_answer_ok(text), "bad answer text")
-    a = Answer(team, text, f.int("at", 0), f.bool("correct", null=True))
+    a = Answer(team, text, f.get_int("at", 0), f.get_bool("correct", null=True))
     f.done()
     return a
 
 
 def _round_from(v: Any, where: str, now: int) -> Round:
     f = Fields(v, where)
-    card = f.int("card", 1, challenge.CARDS)
-    power = f.str("power", [p.id for p in decks.power_deck()])
-    pl = f.list("plungers", length=2)
+    card = f.get_int("card", 1, challenge.CARDS)
+    power = f.get_str("power", [p.id for p in decks.power_deck()])
+    pl = f.get_list("plungers", length=2)
     f.check(all(p is None or (type(p) is int and 0 <= p < PLAYERS) for p in pl), "bad GeoPlunger")
-    pick = f.int("pick", 0, 1, null=True)
-    colour = f.str("colour", challenge.COLOURS, null=True)
-    start = f.int("start", 0, now, null=True)
-    read = f.int("read", 0, 200)
-    buzzes = f.list("buzzes", max_length=2)
+    pick = f.get_int("pick", 0, 1, null=True)
+    colour = f.get_str("colour", challenge.COLOURS, null=True)
+    start = f.get_int("start", 0, now, null=True)
+    read = f.get_int("read", 0, 200)
+    buzzes = f.get_list("buzzes", max_length=2)
     for b in buzzes:
         f.check(isinstance(b, list) and len(b) == 2 and b[0] in (0, 1) and type(b[1]) is int
                 and 0 <= b[1] <= now, "bad buzz")  # fmt: skip
-    heard = f.int("heard", 0, 200)
-    answering = f.list("answering", max_length=2)
+    heard = f.get_int("heard", 0, 200)
+    answering = f.get_list("answering", max_length=2)
     f.check(all(t in (0, 1) for t in answering) and len(set(answering)) == len(answering),
             "bad answering teams")  # fmt: skip
-    answer_from = f.int("answer_from", 0, now, null=True)
-    answers = f.list("answers", _answer_from, max_length=2)
-    winner = f.int("winner", 0, 1, null=True)
-    how = f.str("how", HOW, null=True)
-    end = f.int("end", 0, now, null=True)
+    answer_from = f.get_int("answer_from", 0, now, null=True)
+    answers = f.get_list("answers", _answer_from, max_length=2)
+    winner = f.get_int("winner", 0, 1, null=True)
+    how = f.get_str("how", HOW, null=True)
+    end = f.get_int("end", 0, now, null=True)
     f.done()
     r = Round(
         card=card,

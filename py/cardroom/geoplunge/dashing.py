@@ -861,27 +861,27 @@ class DashingStates(Game):
     def state_from_json(self, obj: Any) -> DashingState:
         # (Game.__init_subclass__ turns anything but CorruptState raised here into one)
         f = Fields(obj, "Dashing States state")
-        level = f.int("level", 2, 4)
-        window_ms = f.int("window_ms", 1, 10**8)
-        count_ms = f.int("count_ms", 1, 10**8)
-        time_limit_ms = f.int("time_limit_ms", 1, 10**8)
-        rng = Rng(f.int("rng", 0, 2**64 - 1))
+        level = f.get_int("level", 2, 4)
+        window_ms = f.get_int("window_ms", 1, 10**8)
+        count_ms = f.get_int("count_ms", 1, 10**8)
+        time_limit_ms = f.get_int("time_limit_ms", 1, 10**8)
+        rng = Rng(f.get_int("rng", 0, 2**64 - 1))
         maps = f.codes("maps", MAPS, length=len(MAPS))
         power = f.codes("power", POWERS)
         f.check(len(power) >= 1, "the Power deck is empty")
-        phase = f.str("phase", PHASES)
-        now = f.int("now", 0, 2**53)
-        plunge = f.list("plunge", length=2)
+        phase = f.get_str("phase", PHASES)
+        now = f.get_int("now", 0, 2**53)
+        plunge = f.get_list("plunge", length=2)
         f.check(all(p is None or isinstance(p, bool) for p in plunge), "plunge is true/false/null")
-        race = f.int("race", 0, 3)
-        race_start = f.int("race_start", 0, 2**53, null=True)
+        race = f.get_int("race", 0, 3)
+        race_start = f.get_int("race_start", 0, 2**53, null=True)
         shouts = tuple(
-            _shout(x, f, f"shouts[{i}]") for i, x in enumerate(f.list("shouts", max_length=2))
+            _shout(x, f, f"shouts[{i}]") for i, x in enumerate(f.get_list("shouts", max_length=2))
         )
-        passed = f.list("passed", length=2)
+        passed = f.get_list("passed", length=2)
         f.check(all(isinstance(p, bool) for p in passed), "passed is two true/false")
         results = []
-        for i, r in enumerate(f.list("results", max_length=3)):
+        for i, r in enumerate(f.get_list("results", max_length=3)):
             f.check(
                 isinstance(r, list)
                 and len(r) == 4
@@ -894,11 +894,11 @@ class DashingStates(Game):
             )
             results.append(RaceResult(*r))
         history = []
-        for i, race_shouts in enumerate(f.list("history", max_length=3)):
+        for i, race_shouts in enumerate(f.get_list("history", max_length=3)):
             f.check(isinstance(race_shouts, list) and len(race_shouts) <= 2, f"history[{i}]")
             history.append(tuple(_shout(x, f, f"history[{i}]") for x in race_shouts))
         late = []
-        for i, x in enumerate(f.list("late", max_length=100)):
+        for i, x in enumerate(f.get_list("late", max_length=100)):
             f.check(
                 isinstance(x, list)
                 and len(x) == 4
@@ -938,10 +938,10 @@ class DashingStates(Game):
 
 def _shout(x: Any, f: Fields, where: str) -> Shout:
     g = Fields(x, f"{f.what}.{where}")
-    team = g.int("team", 0, 1)
-    at = g.int("at", 0, 2**53)
+    team = g.get_int("team", 0, 1)
+    at = g.get_int("at", 0, 2**53)
     order = g.codes("order", MAPS, length=USED)
-    answers_raw = g.list("answers", max_length=PLAYERS)
+    answers_raw = g.get_list("answers", max_length=PLAYERS)
     answers = []
     for p in answers_raw:
         shaped = _answer_shape((0, _freeze_pair(p)))

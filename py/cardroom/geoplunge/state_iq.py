@@ -729,10 +729,10 @@ class StateIQ(Game):
     def state_from_json(self, obj: Any) -> StateIQState:
         # (Game.__init_subclass__ turns anything but CorruptState raised here into one)
         f = Fields(obj, "State IQ state")
-        level = f.int("level", 2, 4)
-        rng = Rng(f.int("rng", 0, 2**64 - 1))
-        first = f.int("first", 0, 1)
-        carried = f.bool("carried")
+        level = f.get_int("level", 2, 4)
+        rng = Rng(f.get_int("rng", 0, 2**64 - 1))
+        first = f.get_int("first", 0, 1)
+        carried = f.get_bool("carried")
         pick = f.codes("pick", CARDS)
         f.check(len(pick) == (0 if carried else 2), "the statehood pick is two cards")
         f.check(not carried or level == 2, "only Level 2 carries the first guesser")
@@ -740,8 +740,8 @@ class StateIQ(Game):
             ranks = [atlas.by_code()[c].statehood_rank for c in pick]
             f.check(first == (0 if ranks[0] < ranks[1] else 1), "first does not follow the pick")
         geo = f.codes("geo", CARDS, length=len(CARDS))
-        dealt = f.int("dealt", 2, 2 + 2 * GUESSES)
-        cards_raw = f.list("cards", length=2)
+        dealt = f.get_int("dealt", 2, 2 + 2 * GUESSES)
+        cards_raw = f.get_list("cards", length=2)
         cards: list[tuple[int, ...]] = []
         for t, c in enumerate(cards_raw):
             f.check(
@@ -756,7 +756,7 @@ class StateIQ(Game):
         f.check(cards[0][0] == 0 and cards[1][0] == 1, "the first two cards go one to each team")
         power = f.codes("power", POWERS)
         f.check(len(power) >= 1, "the Power deck is empty")
-        piles_raw = f.list("piles", length=3)
+        piles_raw = f.get_list("piles", length=3)
         piles = []
         for t, (raw, known) in enumerate(zip(piles_raw, PILES, strict=True)):
             f.check(
@@ -764,18 +764,18 @@ class StateIQ(Game):
                 f"piles[{t}] must hold the {decks.CLUE_TYPES[t]} cards once each",
             )
             piles.append(tuple(raw))
-        used = f.list("used", length=3)
+        used = f.get_list("used", length=3)
         f.check(
             all(isinstance(u, int) and not isinstance(u, bool) and 0 <= u <= 60 for u in used),
             "used must be three counts",
         )
-        plunge = f.list("plunge", length=2)
+        plunge = f.get_list("plunge", length=2)
         f.check(all(p is None or isinstance(p, bool) for p in plunge), "plunge is true/false/null")
-        phase = f.str("phase", PHASES)
-        turn = f.int("turn", 0, 1)
-        turned = f.list("turned", max_length=2)
+        phase = f.get_str("phase", PHASES)
+        turn = f.get_int("turn", 0, 1)
+        turned = f.get_list("turned", max_length=2)
         f.check(all(isinstance(c, str) for c in turned), "turned holds Clue card ids")
-        clues_raw = f.list("clues", max_length=12)
+        clues_raw = f.get_list("clues", max_length=12)
         clues = []
         for i, c in enumerate(clues_raw):
             ok = (
@@ -791,7 +791,7 @@ class StateIQ(Game):
             )
             f.check(ok, f"clues[{i}] is [team, guess, card, kind, value, target]")
             clues.append(CluePlayed(*c))
-        guesses_raw = f.list("guesses", max_length=6)
+        guesses_raw = f.get_list("guesses", max_length=6)
         guesses = []
         for i, g in enumerate(guesses_raw):
             ok = (

@@ -619,12 +619,12 @@ class SequenceGame(Game):
 
     def state_from_json(self, obj: Any) -> SequenceState:
         f = Fields(obj, "Sequence state")
-        players = f.int("players", 2, 12)
+        players = f.get_int("players", 2, 12)
         f.check(players in HAND_SIZE, f"no game for {players} players")
-        teams = f.int("teams", 2, 3)
+        teams = f.get_int("teams", 2, 3)
         f.check(teams in TEAM_SPLITS[players], f"{players} players cannot play in {teams} teams")
-        layout = f.str("board", ("states", "capitals"))
-        rng = Rng(f.int("rng", 0, 2**64 - 1))
+        layout = f.get_str("board", ("states", "capitals"))
+        rng = Rng(f.get_int("rng", 0, 2**64 - 1))
         n, h = players, HAND_SIZE[players]
 
         def cards(v: Any, where: str) -> tuple[str, ...]:
@@ -647,11 +647,11 @@ class SequenceGame(Game):
             deck = tuple(f.raw("deck"))
             discards = tuple(map(tuple, f.raw("discards")))
         else:  # read one by one to name what is wrong
-            hands = f.list("hands", cards, length=n)
+            hands = f.get_list("hands", cards, length=n)
             for i, hand in enumerate(hands):
                 f.check(list(hand) == sorted(hand), f"seat {i}'s hand is not sorted")
             deck = cards(f.raw("deck"), "deck")
-            discards = f.list("discards", cards, length=n)
+            discards = f.get_list("discards", cards, length=n)
         every = Counter(chain(deck, *hands, *discards))
         f.check(dict.__eq__(every, _FULL), "the cards are not the 108 of the game")
         raw = f.raw("chips")
@@ -676,16 +676,16 @@ class SequenceGame(Game):
                 raise CorruptState(f"Sequence state: {where} is not all the team's chips")
             return team, cells
 
-        sequences = f.list("sequences", sequence, max_length=6)
+        sequences = f.get_list("sequences", sequence, max_length=6)
         for team in range(teams):
             own = [c for t, c in sequences if t == team]
             if len(own) > target:
                 raise f.fail(f"team {team} has too many sequences")
             if not all(len(set(a) & set(b)) <= 1 for i, a in enumerate(own) for b in own[i + 1 :]):
                 raise f.fail(f"team {team}'s sequences share more than one space")
-        turn = f.int("turn", 0, n - 1)
-        exchanged = f.bool("exchanged")
-        reshuffles = f.int("reshuffles", 0, 2**31)
+        turn = f.get_int("turn", 0, n - 1)
+        exchanged = f.get_bool("exchanged")
+        reshuffles = f.get_int("reshuffles", 0, 2**31)
 
         raw = f.raw("log")
         f.check(type(raw) is list, "'log' must be a list")
@@ -730,9 +730,9 @@ class SequenceGame(Game):
                 raise CorruptState(f"Sequence state: {where} is not a card")
             return check_int(v[0], where, len(DECK), 2**31), v[1]
 
-        pins = f.list("pins", pin, max_length=100_000)
+        pins = f.get_list("pins", pin, max_length=100_000)
         f.check(len({k for k, _ in pins}) == len(pins), "a draw is pinned twice")
-        winner = f.int("winner", 0, teams - 1, null=True)
+        winner = f.get_int("winner", 0, teams - 1, null=True)
         f.done()
 
         # The history agrees with the rest.

@@ -1604,7 +1604,7 @@ def _positions(s: TriState) -> dict[str, int]:
 
 def _load_state(game: TriVirsity, obj: Any) -> TriState:
     f = Fields(obj, "Tri-Virsity state")
-    rf = f.obj_("rules")
+    rf = f.get_obj("rules")
     try:
         opts = dict(rf.obj)
         solitaire = opts.pop("solitaire", None)
@@ -1616,13 +1616,13 @@ def _load_state(game: TriVirsity, obj: Any) -> TriState:
         raise CorruptState("Tri-Virsity state: rules do not match their own options")
     n = rules.players
     cards = deck(rules.suit_wilds, rules.tri_wilds)
-    rng_v = f.int("rng", 0, 2**64 - 1)
-    per = lambda key: f.list(key, lambda v, w: _codes(f, v, w, cards), length=n)  # noqa: E731
+    rng_v = f.get_int("rng", 0, 2**64 - 1)
+    per = lambda key: f.get_list(key, lambda v, w: _codes(f, v, w, cards), length=n)  # noqa: E731
     hands = per("hands")
     received = per("received")
     known = per("known")
     pile = tuple(f.codes("pile", cards))
-    pile_pos = f.list("pile_pos", length=len(pile))
+    pile_pos = f.get_list("pile_pos", length=len(pile))
     for p in pile_pos:
         f.check(
             isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(cards),
@@ -1630,43 +1630,43 @@ def _load_state(game: TriVirsity, obj: Any) -> TriState:
         )
     f.check(len(set(pile_pos)) == len(pile_pos), "pile positions repeat")
     discards = tuple(f.codes("discards", cards))
-    words = f.list("words", lambda v, w: _word(v, w, cards, n))
+    words = f.get_list("words", lambda v, w: _word(v, w, cards, n))
     ids = [w.id for w in words]
     f.check(len(set(ids)) == len(ids), "word ids repeat")
-    next_id = f.int("next_id", 1, 10**6)
+    next_id = f.get_int("next_id", 1, 10**6)
     f.check(all(i < next_id for i in ids), "a word id is not below next_id")
-    turn = f.int("turn", 0, n - 1)
-    phase = f.str("phase", ("draw", "play", "out", "over"))
-    claimable = f.bool("claimable")
-    discarder = f.int("discarder", -1, n - 1)
-    taken = f.str("taken")
+    turn = f.get_int("turn", 0, n - 1)
+    phase = f.get_str("phase", ("draw", "play", "out", "over"))
+    claimable = f.get_bool("claimable")
+    discarder = f.get_int("discarder", -1, n - 1)
+    taken = f.get_str("taken")
     f.check(taken == "" or taken in cards, "the taken card is not a card")
-    announced = f.list("announced", length=n)
+    announced = f.get_list("announced", length=n)
     f.check(all(isinstance(a, bool) for a in announced), "announced must be true/false")
-    pending = f.list("pending", lambda v, w: _play(v, w, cards, n))
+    pending = f.get_list("pending", lambda v, w: _play(v, w, cards, n))
     f.check(rules.check == "challenge" or not pending, "pending plays in strict mode")
     f.check(all(p.word in ids for p in pending), "a pending play names no table word")
-    penalties = f.list("penalties", length=n)
-    bonus = f.list("bonus", length=n)
+    penalties = f.get_list("penalties", length=n)
+    bonus = f.get_list("bonus", length=n)
     for v in (*penalties, *bonus):
         f.check(
             isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10**6,
             "bad penalty or bonus",
         )
-    out = f.int("out", -1, n - 1)
-    turns = f.int("turns", 0, 10**6)
-    step = f.int("step", 0, 10**7)
-    log = f.list("log", lambda v, w: _event(v, w, cards, n), max_length=100_000)
+    out = f.get_int("out", -1, n - 1)
+    turns = f.get_int("turns", 0, 10**6)
+    step = f.get_int("step", 0, 10**7)
+    log = f.get_list("log", lambda v, w: _event(v, w, cards, n), max_length=100_000)
     solj = f.raw("sol")
     sol = None
     if solj is not None:
         sf = Fields(solj, "Tri-Virsity state.sol")
-        sol = Solitaire(tuple(sf.codes("cards", cards)), tuple(sf.list("frozen")))
+        sol = Solitaire(tuple(sf.codes("cards", cards)), tuple(sf.get_list("frozen")))
         sf.check(all(x in SUITS for x in sol.frozen), "frozen holds a non-suit")
         sf.check(not any(is_tri(c) for c in sol.cards), "a tri-colour wild in the solitaire hand")
         sf.done()
     f.check((sol is not None) == rules.solitaire, "the solitaire hand does not match the rules")
-    end = f.str("end", ("", "out", "blocked", "time", "solitaire"))
+    end = f.get_str("end", ("", "out", "blocked", "time", "solitaire"))
     f.done()
     f.check((end == "") == (phase != "over"), "end and phase disagree")
     f.check(phase != "out" or out >= 0, "phase out without a player out")
@@ -1730,11 +1730,11 @@ def _codes(f: Fields, v: Any, where: str, cards: tuple[str, ...]) -> tuple[str, 
 def _word(v: Any, where: str, cards: tuple[str, ...], n: int) -> Word:
     wf = Fields(v, f"Tri-Virsity state.{where}")
     w = Word(
-        id=wf.int("id", 1, 10**6),
-        suit=wf.str("suit", SUITS),
+        id=wf.get_int("id", 1, 10**6),
+        suit=wf.get_str("suit", SUITS),
         cards=tuple(wf.codes("cards", cards)),
-        letters=wf.str("letters"),
-        owners=tuple(wf.list("owners")),
+        letters=wf.get_str("letters"),
+        owners=tuple(wf.get_list("owners")),
     )
     wf.done()
     wf.check(_letters_ok(w.letters) and len(w.letters) == len(w.cards), "bad letters")
@@ -1750,12 +1750,12 @@ def _word(v: Any, where: str, cards: tuple[str, ...], n: int) -> Word:
 def _play(v: Any, where: str, cards: tuple[str, ...], n: int) -> Play:
     pf = Fields(v, f"Tri-Virsity state.{where}")
     p = Play(
-        seat=pf.int("seat", 0, n - 1),
-        kind=pf.str("kind", ("lay", "build", "claim")),
-        word=pf.int("word", 1, 10**6),
-        end=pf.str("end", ("", "front", "back")),
+        seat=pf.get_int("seat", 0, n - 1),
+        kind=pf.get_str("kind", ("lay", "build", "claim")),
+        word=pf.get_int("word", 1, 10**6),
+        end=pf.get_str("end", ("", "front", "back")),
         cards=tuple(pf.codes("cards", cards)),
-        spelled=pf.str("spelled"),
+        spelled=pf.get_str("spelled"),
     )
     pf.done()
     pf.check(_letters_ok(p.spelled), "bad spelling")

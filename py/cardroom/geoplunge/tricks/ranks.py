@@ -824,11 +824,11 @@ class PlayTheRanks(Game):
         from ...core import Fields
 
         f = Fields(obj, "Play the Ranks state")
-        level = f.int("level", 2, 4)
-        version = f.str("version", VERSIONS, null=True)
+        level = f.get_int("level", 2, 4)
+        version = f.get_str("version", VERSIONS, null=True)
         f.check((version is None) == (level == 2), "version is null exactly at Level 2")
-        force = f.bool("force_power")
-        carry = f.int("carry", 0, 1, null=True)
+        force = f.get_bool("force_power")
+        carry = f.get_int("carry", 0, 1, null=True)
         pick_raw = f.raw("pick")
         pick = None
         if pick_raw is not None:
@@ -838,21 +838,21 @@ class PlayTheRanks(Game):
         rng = common.rng_of(f.raw("rng"), "rng")
         order = f.codes("order", CARDS, length=len(CARDS))
         porder = f.codes("porder", POWERS, length=0 if level == 2 else len(POWERS))
-        phase = f.str("phase", PHASES)
-        hands = f.list("hands", lambda v, w: common.codes(v, w), length=2)
-        powers = f.list("powers", lambda v, w: common.codes(v, w, POWERS), length=2)
-        discards = f.list("discards", lambda v, w: common.codes(v, w), length=2)
-        roles = f.list("roles", _role_item, max_length=3)
-        bur_count = f.int("bur_count", 2, 5)
-        call = f.int("call", 0, 1, null=True)
+        phase = f.get_str("phase", PHASES)
+        hands = f.get_list("hands", lambda v, w: common.codes(v, w), length=2)
+        powers = f.get_list("powers", lambda v, w: common.codes(v, w, POWERS), length=2)
+        discards = f.get_list("discards", lambda v, w: common.codes(v, w), length=2)
+        roles = f.get_list("roles", _role_item, max_length=3)
+        bur_count = f.get_int("bur_count", 2, 5)
+        call = f.get_int("call", 0, 1, null=True)
         drop = f.raw("drop")
         if drop is not None:
             drop = common.codes([drop], "drop", POWERS)[0]
         base_cards = f.codes("base_cards", POWERS)
         bur = f.codes("bur", CARDS)
-        pulls = f.list("pulls", _pull_item, max_length=2)
+        pulls = f.get_list("pulls", _pull_item, max_length=2)
         plunge = common.pair_of(f.raw("plunge"), "plunge", common.opt_bool)
-        tricks = f.list("tricks", _trick_item, max_length=TRICKS)
+        tricks = f.get_list("tricks", _trick_item, max_length=TRICKS)
         f.done()
         s = RanksState(
             level, version, force, carry, pick, rng, order, porder, phase,
@@ -895,10 +895,10 @@ def _trick_item(v: Any, where: str) -> Trick:
     from ...core import Fields
 
     f = Fields(v, where)
-    lead = f.int("lead", 0, 1)
+    lead = f.get_int("lead", 0, 1)
     card = common.codes([f.raw("card")], f"{where}.card")[0]
-    cat = f.str("category", rules.CATEGORIES)
-    base = f.int("base", 1, 50)
+    cat = f.get_str("category", rules.CATEGORIES)
+    base = f.get_int("base", 1, 50)
     f.check(base in rules.BASES, "bad base")
     power = f.raw("power")
     if power is not None:
@@ -909,8 +909,8 @@ def _trick_item(v: Any, where: str) -> Trick:
     fpower = f.raw("fpower")
     if fpower is not None:
         fpower = common.codes([fpower], f"{where}.fpower", POWERS)[0]
-    change = f.str("change", ("category", "base"), null=True)
-    winner = f.int("winner", 0, 1, null=True)
+    change = f.get_str("change", ("category", "base"), null=True)
+    winner = f.get_int("winner", 0, 1, null=True)
     f.done()
     return Trick(lead, card, cat, base, power, follow, fpower, change, winner)
 

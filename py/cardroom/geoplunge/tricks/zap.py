@@ -457,8 +457,8 @@ class BorderZap(Game):
 
     def state_from_json(self, obj: Any) -> ZapState:
         f = Fields(obj, "Play the Border Zap state")
-        level = f.int("level", 3, 4)
-        carry = f.int("carry", 0, 1, null=True)
+        level = f.get_int("level", 3, 4)
+        carry = f.get_int("carry", 0, 1, null=True)
         pick_raw = f.raw("pick")
         pick = None
         if pick_raw is not None:
@@ -467,13 +467,13 @@ class BorderZap(Game):
         f.check((pick is None) == (carry is not None), "a pick exactly when there is no carry")
         rng = common.rng_of(f.raw("rng"), "rng")
         order = f.codes("order", CARDS, length=len(CARDS))
-        phase = f.str("phase", PHASES)
-        hands = f.list("hands", lambda v, w: common.codes(v, w), length=2)
+        phase = f.get_str("phase", PHASES)
+        hands = f.get_list("hands", lambda v, w: common.codes(v, w), length=2)
         commits = common.pair_of(f.raw("commits"), "commits", _opt_card)
-        trades = f.list("trades", _trade_item, max_length=2)
-        discards = f.list("discards", lambda v, w: common.codes(v, w), length=2)
+        trades = f.get_list("trades", _trade_item, max_length=2)
+        discards = f.get_list("discards", lambda v, w: common.codes(v, w), length=2)
         plunge = common.pair_of(f.raw("plunge"), "plunge", common.opt_bool)
-        tricks = f.list("tricks", _trick_item, max_length=TRICKS)
+        tricks = f.get_list("tricks", _trick_item, max_length=TRICKS)
         f.done()
         s = ZapState(
             level, carry, pick, rng, order, phase, (hands[0], hands[1]), commits,
@@ -496,10 +496,10 @@ def _opt_card(v: Any, where: str) -> str | None:
 
 def _trick_item(v: Any, where: str) -> ZapTrick:
     f = Fields(v, where)
-    lead = f.int("lead", 0, 1)
+    lead = f.get_int("lead", 0, 1)
     card = common.codes([f.raw("card")], f"{where}.card")[0]
     follow = _opt_card(f.raw("follow"), f"{where}.follow")
-    winner = f.int("winner", 0, 1, null=True)
+    winner = f.get_int("winner", 0, 1, null=True)
     f.done()
     return ZapTrick(lead, card, follow, winner)
 
