@@ -193,7 +193,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from . import games, pace
+    from . import games
 
     if args.game == "tournament":
         return _simulate_tournament(args)
@@ -245,8 +245,6 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"cardroom simulate: {exc}", file=sys.stderr)
         return 2
-    if args.json and args.game in pace.ACTIONS:  # each difficulty's pace (docs/bots.md)
-        report["pace"] = pace.measure(args.game, args.level, args.games, args.seed)
     if args.json:
         json.dump(report, sys.stdout)
         sys.stdout.write("\n")
