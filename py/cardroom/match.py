@@ -562,6 +562,9 @@ class Match(MatchTally):
             shuffled, rng = self.rng.shuffle(self.power)
             return replace(out, power=shuffled, rng=rng)
         elif up.slug == "chummy-challenge":
+            from cardroom.geoplunge.chummy import ChummyChallenge  # noqa: PLC0415
+
+            assert isinstance(up.game, ChummyChallenge)
             out = replace(out, challenges=tuple(up.game.carry_out(state)["challenges"]))
         if rest is not None:
             used = [p for p in self.power if p not in rest]
