@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cardroom import games, play
+from cardroom import games, play, simulators
 from cardroom.conformance import random_playout
 from cardroom.core import REFEREE, BotContext, IllegalMove, Move
 from cardroom.match import Match, play_match
@@ -115,11 +115,11 @@ def _count_plays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return played
 
 
-@pytest.mark.parametrize("slug", [s for s in games.slugs() if games.entry(s).simulate])
+@pytest.mark.parametrize("slug", sorted(simulators.SIMULATORS))
 def test_every_simulator_plays_through_the_driver(monkeypatch, slug) -> None:
     played = _count_plays(monkeypatch)
     entry = games.entry(slug)
-    run = games.simulator(slug)
+    run = simulators.simulator(slug)
     assert run is not None
     if slug == "tri-virsity":
         report = run(None, 1, 1, ("medium",), players=2)

@@ -198,7 +198,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from . import games
+    from . import games, simulators
 
     if args.game == "tournament":
         return _simulate_tournament(args)
@@ -209,7 +209,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     except KeyError as exc:
         print(f"cardroom simulate: {exc.args[0]}", file=sys.stderr)
         return 2
-    run = games.simulator(args.game)
+    run = simulators.simulator(args.game)
     if run is None:
         print(f"cardroom simulate: no simulator for {args.game}", file=sys.stderr)
         return 2
