@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Set up (idempotent, including Debian's chromium), lint (ruff, eslint), and run the tests
-# on two workers:
+# Set up (idempotent, including Debian's chromium), lint (ruff, eslint), type-check the
+# engine (mypy: py/cardroom without cardroom.web, configured in pyproject.toml), and run the
+# tests on two workers:
 #   ./scripts/test.sh            every test, unit and browser, and the engine's coverage
 #                                printed at the end (not a gate); CI runs exactly this
 #   ./scripts/test.sh --fast     engine, rules and unit tests: no browser, no site build, no
@@ -21,6 +22,8 @@ echo "== ruff"
 .venv/bin/ruff format --check .
 echo "== eslint (web/*.js, web/*.mjs)"
 node_modules/.bin/eslint web
+echo "== mypy (the engine: py/cardroom without cardroom.web)"
+.venv/bin/python -m mypy
 rm -f .coverage .coverage.*
 status=0
 if [ "$fast" = 1 ]; then

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from collections.abc import Mapping
 
 #: The top-level packages whose modules are ordered (the rest of the standard library is
@@ -111,10 +112,10 @@ def import_order(
     return {root: order(root) for root in roots if root in known}
 
 
-def imports_json(sources: Mapping[str, bytes]) -> bytes:
-    """``web/imports.json``: the order for every screen module (``cardroom.web.*.screen``
-    and ``*_screen``) and the home page's (``cardroom.web.platform.app``)."""
-    roots = sorted(
+def site_roots(sources: Mapping[str, bytes]) -> list[str]:
+    """The modules the page itself imports: every screen (``cardroom.web.*.screen`` and
+    ``*_screen``) and the home page's (``cardroom.web.platform.app``)."""
+    return sorted(
         name
         for name in (module_name(p) for p in sources if p.endswith(".py"))
         if name.startswith("cardroom.web.")
@@ -124,4 +125,83 @@ def imports_json(sources: Mapping[str, bytes]) -> bytes:
             or name == "cardroom.web.platform.app"
         )
     )
+
+
+#: A module named in a string (``importlib.import_module("cardroom.web.x")``,
+#: ``"cardroom.geoplunge.border_up:GAME"``).
+_NAMED = re.compile(r"\bcardroom(?:\.[A-Za-z_]\w*)+")
+
+
+def _docstrings(tree: ast.Module) -> set[int]:
+    out = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (
+            isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and isinstance(body, list)
+            and body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+        ):
+            out.add(id(body[0].value))
+    return out
+
+
+def every_import_of(name: str, source: bytes, known: set[str], is_package: bool) -> set[str]:
+    """The known modules ``name`` may ever load: imported at module level or inside a
+    function, relatively or not, or named in a string (not a docstring) as a dynamic
+    import would: a generous superset of what it does load."""
+    tree = ast.parse(source)
+    docs = _docstrings(tree)
+    base = name if is_package else name.rpartition(".")[0]
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                anchor = base.split(".")
+                anchor = anchor[: len(anchor) - (node.level - 1)] if node.level > 1 else anchor
+                origin = ".".join(anchor + ([node.module] if node.module else []))
+            else:
+                origin = node.module or ""
+            names |= {origin} | {f"{origin}.{alias.name}" for alias in node.names}
+        elif (
+            isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
+        ):
+            names |= set(_NAMED.findall(node.value))
+    out: set[str] = set()
+    for n in names:  # importing a.b.c imports a and a.b too
+        parts = n.split(".")
+        out |= {".".join(parts[: i + 1]) for i in range(len(parts))}
+    return (out & known) - {name}
+
+
+def reachable(
+    sources: Mapping[str, bytes], roots: list[str], packages: tuple[str, ...] = ("cardroom",)
+) -> set[str]:
+    """Every module of ``packages`` that ``roots`` may ever load (:func:`every_import_of`,
+    transitively): what a zip for them must hold."""
+    modules = {
+        module_name(path): (data, path.endswith("/__init__.py"))
+        for path, data in sources.items()
+        if path.endswith(".py") and path.split("/")[0] in packages
+    }
+    known = set(modules)
+    seen: set[str] = set()
+    todo = [r for r in roots if r in known]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        data, is_package = modules[name]
+        todo += sorted(every_import_of(name, data, known, is_package) - seen)
+    return seen
+
+
+def imports_json(sources: Mapping[str, bytes]) -> bytes:
+    """``web/imports.json``: the order for every screen module (:func:`site_roots`) and
+    the home page's."""
+    roots = site_roots(sources)
     return (json.dumps(import_order(sources, roots), indent=0, sort_keys=True) + "\n").encode()

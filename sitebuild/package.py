@@ -15,6 +15,29 @@ from .common import NODE, ZIP_DATE
 #: when its screen opens (``cardroom.trivirsity.words.load(raw)``), never on the start path.
 LAZY = frozenset({"data/enable1.txt.gz"})
 
+#: Modules the browser never runs, left out of the zip: the command line, the conformance
+#: harness (``cardroom check``), the bot-against-bot simulators and their table
+#: (``cardroom simulate``), the referee commands and the pace measure (``python -m
+#: cardroom.web.pace``). tests/test_site_imports.py proves that no module the site can
+#: reach (imported at module level or in a function, or named in a string) is one of them.
+BROWSER_EXCLUDE = frozenset(
+    {
+        "__main__.py",
+        "cli.py",
+        "conformance.py",
+        "simulators.py",
+        "geoplunge/sim.py",
+        "geoplunge/simulate.py",
+        "geoplunge/chummy_simulate.py",
+        "geoplunge/tricks/simulate.py",
+        "geoplunge/tricks/referee.py",
+        "sequence/simulate.py",
+        "trivirsity/simulate.py",
+        "trivirsity/referee.py",
+        "web/pace.py",
+    }
+)
+
 #: PyScript's Python API (``pyscript.web``, ``pyscript.when``, ``pyscript.storage``), from
 #: the vendored ``@pyscript/core``: shipped in the package's zip, so it is importable the
 #: moment the screen mounts, before PyScript's own JavaScript has loaded (the boot module
@@ -52,19 +75,34 @@ def pyscript_files() -> dict[str, bytes]:
     return {f"pyscript/{p.name}": strip_docstrings(p.read_bytes()) for p in files}
 
 
-def zip_package(dest: Path, extra: dict[str, bytes] | None = None) -> bytes:
-    """The engine package as a deterministic zip (no bytecode caches); ``extra`` adds
-    build-time files (path inside the package: bytes), e.g. the word index's address."""
+def package_files(*, browser: bool = True) -> list[Path]:
+    """The files of ``py/cardroom`` the zip holds: without bytecode caches, hidden files,
+    what is fetched later (``LAZY``) and, for the browser, ``BROWSER_EXCLUDE``."""
     pkg = Path(atlas.__file__).resolve().parent
-    files = sorted(
+    left_out = LAZY | BROWSER_EXCLUDE if browser else LAZY
+    return sorted(
         p
         for p in pkg.rglob("*")
         if p.is_file()
         and "__pycache__" not in p.parts
         and p.suffix not in (".pyc", ".pyo")
         and not p.name.startswith(".")
-        and p.relative_to(pkg).as_posix() not in LAZY
+        and p.relative_to(pkg).as_posix() not in left_out
     )
+
+
+def excluded_bytes() -> int:
+    """The source bytes ``BROWSER_EXCLUDE`` keeps out of the zip."""
+    pkg = Path(atlas.__file__).resolve().parent
+    return sum((pkg / rel).stat().st_size for rel in BROWSER_EXCLUDE if (pkg / rel).exists())
+
+
+def zip_package(dest: Path, extra: dict[str, bytes] | None = None) -> bytes:
+    """The engine package as a deterministic zip (no bytecode caches), as the browser
+    runs it (``BROWSER_EXCLUDE`` left out); ``extra`` adds build-time files (path inside
+    the package: bytes), e.g. the word index's address."""
+    pkg = Path(atlas.__file__).resolve().parent
+    files = package_files()
     # the order a screen's modules are imported in, one per task (sitebuild/imports.py)
     sources = {f"cardroom/{p.relative_to(pkg).as_posix()}": p.read_bytes() for p in files}
     sources.update(pyscript_files())

@@ -54,7 +54,11 @@ def build(out: Path | str = "dist", quiet: bool = False) -> Path:
     )
     pkg_name = content_name("cardroom", pkg_bytes, ".zip")
     tmp_zip.rename(out / "py" / pkg_name)
-    log(f"  py/{pkg_name}: {len(pkg_bytes):,} bytes", quiet)
+    log(
+        f"  py/{pkg_name}: {len(pkg_bytes):,} bytes (left out, never run in the browser: "
+        f"{len(package.BROWSER_EXCLUDE)} modules, {package.excluded_bytes():,} bytes of source)",
+        quiet,
+    )
     # the standard library, its start path compiled (sitebuild/stdlib.py)
     with zipfile.ZipFile(out / "py" / pkg_name) as z:
         screens = json.loads(z.read("cardroom/web/imports.json"))

@@ -1,5 +1,5 @@
-"""The computer's pace is a decision (docs/bots.md, R-240..R-244): ``cardroom simulate
---json`` measures it, and these tests hold the measured figures to the documented
+"""The computer's pace is a decision (docs/bots.md, R-240..R-244):
+``python -m cardroom.web.pace`` measures it through the site's engine clients, and these tests hold the measured figures to the documented
 targets, on a modest number of deals so that they run in seconds."""
 
 from __future__ import annotations
@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from cardroom import pace
-from cardroom.cli import main
 from cardroom.geoplunge.chummy_bot import ChummyBot
+from cardroom.web import pace
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "bots.md"
 
@@ -31,14 +30,14 @@ CASES = [
 
 
 @pytest.mark.parametrize(("slug", "level", "games"), CASES)
-def test_simulate_reports_each_difficultys_pace_within_its_target(
+def test_each_difficultys_pace_is_within_its_target(
     slug: str, level: int, games: int, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code = main(["simulate", slug, "--level", str(level), "--games", str(games), "--json"])
+    code = pace.main([slug, "--level", str(level), "--games", str(games)])
     report = json.loads(capsys.readouterr().out)
-    assert code == 0 and report["errors"] == 0
-    assert set(report["pace"]) == set(pace.DIFFICULTIES)
-    for difficulty, figures in report["pace"].items():
+    assert code == 0 and set(report) == set(pace.DIFFICULTIES)
+    for difficulty, figures in report.items():
+        assert set(figures) == {"action", "chances", "acted", "rate", "median_s", "p90_s"}
         assert figures["action"] == pace.ACTIONS[slug] and figures["chances"] >= 4
         off = pace.within(figures, pace.target(slug, level, difficulty))
         assert not off, f"{slug} Level {level} {difficulty}: {off} ({figures})"

@@ -394,11 +394,11 @@ def test_resample_keeps_the_view_and_redraws_the_unread_cards():
 
 
 def test_the_game_is_registered():
-    from cardroom import games
+    from cardroom import games, simulators
 
     assert games.get("chummy-challenge") is GAME
     assert games.entry("chummy-challenge").levels == (3, 4)
-    assert games.simulator("chummy-challenge") is not None
+    assert simulators.simulator("chummy-challenge") is not None
 
 
 def test_secret_moves_do_not_move_the_clock():

@@ -12,7 +12,7 @@ from cardroom.core import REFEREE, Move, Rng, bot_context
 from cardroom.geoplunge import challenge
 from cardroom.geoplunge.chummy import GAME
 from cardroom.geoplunge.chummy_bot import PROFILES, ChummyBot, atlas_answer, recognise
-from cardroom.geoplunge.chummy_simulate import play, run
+from cardroom.geoplunge.chummy_simulate import play_game, run
 
 
 def test_the_bot_works_out_every_atlas_answer_from_the_atlas():
@@ -50,7 +50,7 @@ def test_profiles_know_less_on_harder_colours_and_lower_difficulty():
 def test_the_bot_decides_from_what_its_seat_may_see_only():
     # Same view in a resampled world (other cards, other secrets): the same move.
     for seed in range(6):
-        g = play(seed, 4, ("hard", "easy"))
+        g = play_game(seed, 4, ("hard", "easy"))
         s = GAME.new(seed, level=4)
         for m in g.moves:
             for seat in (0, 1):

@@ -91,3 +91,57 @@ def test_every_screen_has_an_order_with_its_dependencies_first() -> None:
     board = order["cardroom.web.games.border_up.screen"]
     for dep in ("cardroom.web.kit.table", "pyscript", "cardroom.geoplunge.border_up"):
         assert board.index(dep) < board.index("cardroom.web.games.border_up.screen")
+
+
+def test_every_import_counts_functions_and_named_modules_not_docstrings() -> None:
+    src = {
+        "cardroom/__init__.py": b"",
+        "cardroom/a.py": (
+            b'"""Mentions cardroom.doc only in prose."""\n'
+            b"def later():\n    from . import b\n"
+            b'TABLE = {"x": "cardroom.c:GAME"}\n'
+        ),
+        **{f"cardroom/{n}.py": b"x = 1\n" for n in ("b", "c", "doc", "d")},
+    }
+    assert imports.reachable(src, ["cardroom.a"]) == {
+        "cardroom",
+        "cardroom.a",
+        "cardroom.b",
+        "cardroom.c",
+    }
+
+
+def _excluded_modules() -> set[str]:
+    return {imports.module_name(f"cardroom/{rel}") for rel in package.BROWSER_EXCLUDE}
+
+
+def test_the_browser_zip_holds_what_the_site_may_load_and_nothing_else(tmp_path: Path) -> None:
+    """The command line, the harness, the simulators (and their table), the referee
+    commands and the pace measure stay out of the site's zip; every module the site may
+    ever load (imported anywhere, or named for a dynamic import) is in it."""
+    import zipfile
+
+    sources = _sources()
+    known = {
+        imports.module_name(p) for p in sources if p.startswith("cardroom/") and p.endswith(".py")
+    }
+    site = imports.reachable(sources, imports.site_roots(sources))
+    excluded = _excluded_modules()
+    assert excluded <= known, excluded - known  # no stale entry
+    assert not site & excluded, site & excluded
+    # nothing else is dead weight: a new module the site never loads joins the list
+    assert known - site == excluded, (known - site) ^ excluded
+    assert {"cardroom.cli", "cardroom.conformance", "cardroom.simulators"} <= excluded
+    assert {"cardroom.core", "cardroom.play", "cardroom.match", "cardroom.web.platform.app"} <= site
+
+    package.zip_package(tmp_path / "cardroom.zip", {})
+    with zipfile.ZipFile(tmp_path / "cardroom.zip") as z:
+        names = set(z.namelist())
+    shipped = {
+        imports.module_name(n) for n in names if n.startswith("cardroom/") and n.endswith(".py")
+    }
+    assert shipped == site, shipped ^ site
+    for name in names:
+        leaf = name.rsplit("/", 1)[-1]
+        assert leaf not in ("cli.py", "conformance.py", "__main__.py"), name
+        assert "simulat" not in leaf and leaf != "sim.py", name

@@ -98,8 +98,8 @@ def test_a_hand_records_a_time_for_every_bot_call():
         3, {"players": 2}, [TriBot("hard"), TriBot("medium")], [random.Random(1), random.Random(2)]
     )
     assert rec.final is not None and GAME.is_over(rec.final)
-    assert len(rec.move_ms) >= len(rec.moves) > 0
-    assert all(t >= 0 for t in rec.move_ms)
+    assert len(rec.think) >= len(rec.moves) > 0
+    assert all(t >= 0 for _, t in rec.think)
 
 
 @pytest.mark.parametrize("players", range(2, 9))

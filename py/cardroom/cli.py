@@ -6,8 +6,12 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from . import __version__
+
+if TYPE_CHECKING:
+    from .geoplunge.tricks.referee import Verdict
 
 
 def _cmd_atlas(args: argparse.Namespace) -> int:
@@ -20,7 +24,8 @@ def _cmd_atlas(args: argparse.Namespace) -> int:
             print(f"cardroom atlas: {m.message()}", file=sys.stderr)
         if failed:
             return 1
-        records = [atlas.by_code()[m.code].to_json() for m in found]  # type: ignore[index]
+        codes = [m.code for m in found if m.code is not None]  # every one found (ok)
+        records = [atlas.by_code()[c].to_json() for c in codes]
     else:
         records = atlas.to_json()
     if args.json:
@@ -79,13 +84,13 @@ def _cmd_referee(args: argparse.Namespace) -> int:
     return _referee_border_up(args)
 
 
-def _print_verdict(verdict: object, as_json: bool) -> int:
+def _print_verdict(verdict: Verdict, as_json: bool) -> int:
     if as_json:
-        json.dump(verdict.data, sys.stdout, ensure_ascii=False)  # type: ignore[attr-defined]
+        json.dump(verdict.data, sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        print(verdict.line)  # type: ignore[attr-defined]
-    return int(verdict.code)  # type: ignore[attr-defined]
+        print(verdict.line)
+    return int(verdict.code)
 
 
 def _referee_ranks(args: argparse.Namespace) -> int:
@@ -193,7 +198,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from . import games, pace
+    from . import games, simulators
 
     if args.game == "tournament":
         return _simulate_tournament(args)
@@ -204,20 +209,19 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     except KeyError as exc:
         print(f"cardroom simulate: {exc.args[0]}", file=sys.stderr)
         return 2
-    run = games.simulator(args.game)
+    run = simulators.simulator(args.game)
     if run is None:
         print(f"cardroom simulate: no simulator for {args.game}", file=sys.stderr)
         return 2
     if args.games < 0:
         print("cardroom simulate: --games must be 0 or more", file=sys.stderr)
         return 2
+    known = ", ".join(map(str, entry.levels))
     if entry.levels and args.level is None:
-        levels = ", ".join(map(str, entry.levels))
-        print(f"cardroom simulate: --level is required ({levels})", file=sys.stderr)
+        print(f"cardroom simulate: --level is required ({known})", file=sys.stderr)
         return 2
     if entry.levels and args.level not in entry.levels:
-        levels = ", ".join(map(str, entry.levels))
-        print(f"cardroom simulate: {entry.title} has levels {levels}", file=sys.stderr)
+        print(f"cardroom simulate: {entry.title} has levels {known}", file=sys.stderr)
         return 2
     sides = (args.team1 or args.difficulty, args.team2 or args.difficulty)
     try:
@@ -245,8 +249,6 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"cardroom simulate: {exc}", file=sys.stderr)
         return 2
-    if args.json and args.game in pace.ACTIONS:  # each difficulty's pace (docs/bots.md)
-        report["pace"] = pace.measure(args.game, args.level, args.games, args.seed)
     if args.json:
         json.dump(report, sys.stdout)
         sys.stdout.write("\n")
@@ -535,7 +537,6 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--pretty", action="store_true", help="indent the JSON")
     a.set_defaults(func=_cmd_atlas)
 
-    levels = {"type": int, "choices": (2, 3, 4), "required": True, "metavar": "{2,3,4}"}
     r = sub.add_parser(
         "referee",
         help="judge one play: a Border-Up group, a trick, a zap, Tri-Virsity words",
@@ -571,7 +572,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Find one GeoPlunge and one ThreeOPlunge in a hand, or say there is none.",
     )
     so.add_argument("game", choices=("border-up",))
-    so.add_argument("--level", help="2, 3 or 4", **levels)
+    so.add_argument(
+        "--level", help="2, 3 or 4", type=int, choices=(2, 3, 4), required=True, metavar="{2,3,4}"
+    )
     so.add_argument(
         "--hand", nargs="+", required=True, help="postal codes, comma- or space-separated"
     )

@@ -51,6 +51,7 @@ from .core import (
     MoveSpace,
     Rng,
 )
+from .play import MoveRefused, play
 
 __all__ = ["ConformanceError", "Playout", "Report", "check_game", "leaves", "random_playout"]
 
@@ -474,14 +475,21 @@ def random_playout(
     opts = dict(options or {})
     rng = random.Random(seed * 7919 + 1 if chooser_seed is None else chooser_seed)
     playout = Playout(seed, opts)
-    state = game.new(seed, **opts)
-    if _snapshot(game, game.new(seed, **opts)) != _snapshot(game, state):
-        raise _fail("new(seed) is not deterministic", playout)
-    states = [state]
+    states: list[Any] = []
     clock = 0
-    seats = game.all_seats(state)
+    seats: list[int] = []
     earlier: dict[int, MoveSpace] = {}
-    for step in range(max_moves + 1):
+    # What the checks of the state in play leave for its move: its snapshot and spaces.
+    snap: str | None = None
+    spaces: dict[int, MoveSpace] = {}
+
+    def check_state(state: Any, step: int) -> None:
+        nonlocal snap, spaces
+        if step == 0:
+            if _snapshot(game, game.new(seed, **opts)) != _snapshot(game, state):
+                raise _fail("new(seed) is not deterministic", playout)
+            seats.extend(game.all_seats(state))
+        states.append(state)
         full = deep or step % deep_every == 0
         snap = None
         if full:
@@ -495,7 +503,7 @@ def random_playout(
         if game.is_over(state):
             if spaces:
                 raise _fail(f"game is over but seats {sorted(spaces)} still have moves", playout)
-            break
+            return
         if not spaces:
             raise _fail("game is not over but nobody has a legal move", playout)
         if full:
@@ -504,6 +512,9 @@ def random_playout(
                 _check_resample(game, state, seat, playout, rng, resamples, snap)
         if step == max_moves:
             raise _fail(f"no end after {max_moves} moves", playout)
+
+    def choose(state: Any) -> Move:
+        nonlocal clock
         move = chooser(game, state, rng) if chooser else None
         if move is None:
             movers = sorted(spaces)
@@ -516,18 +527,29 @@ def random_playout(
             move = move.with_time(clock)
         if Move.from_json(json.loads(json.dumps(move.to_json()))) != move:
             raise _fail(f"move does not round-trip through JSON: {move}", playout)
-        before = snap
-        try:
-            nxt = game.apply(state, move)
-        except GameError as exc:
-            raise _fail(f"legal move {move} refused: {exc}", playout) from None
-        if before is not None and _snapshot(game, state) != before:
+        return move
+
+    def check_move(state: Any, move: Move, nxt: Any) -> None:
+        if snap is not None and _snapshot(game, state) != snap:
             raise _fail(f"apply changed the state it was given ({move})", playout)
         if move.kind in game.public_moves:
             _check_public_move(game, state, nxt, move, playout)
         playout.moves.append(move)
-        state = nxt
-        states.append(state)
+
+    try:
+        state = play(
+            game,
+            (),
+            seed,
+            opts,
+            max_actions=max_moves,
+            chooser=choose,
+            on_state=check_state,
+            on_move=check_move,
+            check_replay=False,
+        ).final
+    except MoveRefused as exc:
+        raise _fail(f"legal move {exc.move} refused: {exc.error}", playout) from None
     playout.final = state
     _check_views(game, state, playout)
     _check_round_trip(game, state, playout)

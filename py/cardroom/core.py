@@ -32,7 +32,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, overload
 
 __all__ = [
     "MAX_AT",
@@ -268,6 +268,11 @@ class MoveSpace(ABC):
     def __bool__(self) -> bool:
         return not self.is_empty()
 
+    def __iter__(self) -> Iterator[Move]:
+        """The moves of a finite space (:class:`Moves`); an open space cannot be listed
+        and raises TypeError, as iterating any non-iterable object does."""
+        raise TypeError(f"{type(self).__name__} is an open move space: it cannot be listed")
+
     def __or__(self, other: MoveSpace) -> MoveSpace:
         return Union((self, other))
 
@@ -282,7 +287,11 @@ class Moves(MoveSpace, Sequence[Move]):
     def __contains__(self, move: object) -> bool:
         return isinstance(move, Move) and move.key in self._keys
 
-    def __getitem__(self, i):  # type: ignore[override]
+    @overload
+    def __getitem__(self, i: int) -> Move: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Move, ...]: ...
+    def __getitem__(self, i: int | slice) -> Move | tuple[Move, ...]:
         return self._moves[i]
 
     def __len__(self) -> int:
@@ -313,7 +322,7 @@ class Union(MoveSpace):
         flat: list[MoveSpace] = []
         for p in parts:
             flat.extend(p.parts if isinstance(p, Union) else (p,))
-        self.parts = tuple(flat)
+        self.parts: tuple[MoveSpace, ...] = tuple(flat)
 
     def __contains__(self, move: object) -> bool:
         return any(move in p for p in self.parts)
@@ -582,8 +591,10 @@ class Game(ABC):
     # ------------------------------------------------------------ dealing
 
     @abstractmethod
-    def new(self, seed: int, **options: Any) -> Any:
-        """A fresh game dealt with ``seed``; raise ValueError for bad options."""
+    def new(self, seed: int, *args: Any, **options: Any) -> Any:
+        """A fresh game dealt with ``seed``; raise ValueError for bad options. (Options are
+        keywords; ``*args`` only lets each game declare its own keywords, which a type
+        checker accepts against ``*args: Any, **options: Any``.)"""
 
     # ------------------------------------------------------------ seats and turns
 

@@ -1,19 +1,19 @@
 """The games cardroom knows, by slug: each imported only when first asked for.
 
-``get("border-up")`` returns the :class:`~cardroom.core.Game`; ``simulator(slug)`` the
-bot-against-bot runner used by ``cardroom simulate`` (None if the game has none yet).
+``get("border-up")`` returns the :class:`~cardroom.core.Game`. (The bot-against-bot
+runners of ``cardroom simulate`` are named in :mod:`cardroom.simulators`: a command-line
+tool the browser never loads.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
 from .core import Game
 
-__all__ = ["REGISTRY", "Entry", "entry", "get", "simulator", "slugs"]
+__all__ = ["REGISTRY", "Entry", "entry", "get", "slugs"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +21,6 @@ class Entry:
     slug: str
     title: str
     game: str  # "module:attribute" of the Game instance
-    simulate: str | None = None  # "module:attribute" of run(level, games, seed, ...)
     levels: tuple[int, ...] = ()
     #: Option sets ``cardroom check`` plays when no level is given (default: each level).
     configs: tuple[dict[str, Any], ...] = ()
@@ -41,14 +40,12 @@ REGISTRY: dict[str, Entry] = {
             "border-up",
             "Border-Up",
             "cardroom.geoplunge.border_up:GAME",
-            "cardroom.geoplunge.simulate:run",
             (2, 3, 4),
         ),
         Entry(
             "tri-virsity",
             "Tri-Virsity",
             "cardroom.trivirsity.game:GAME",
-            "cardroom.trivirsity.simulate:run",
             configs=(
                 {"rounds": 2},
                 {"variant": "solitaire", "rounds": 4},
@@ -70,28 +67,24 @@ REGISTRY: dict[str, Entry] = {
             "state-iq",
             "State IQ",
             "cardroom.geoplunge.state_iq:GAME",
-            "cardroom.geoplunge.sim:run_state_iq",
             (2, 3, 4),
         ),
         Entry(
             "dashing-states",
             "Dashing States",
             "cardroom.geoplunge.dashing:GAME",
-            "cardroom.geoplunge.sim:run_dashing",
             (2, 3, 4),
         ),
         Entry(
             "chummy-challenge",
             "Chummy Challenge",
             "cardroom.geoplunge.chummy:GAME",
-            "cardroom.geoplunge.chummy_simulate:run",
             (3, 4),
         ),
         Entry(
             "play-the-ranks",
             "Play the Ranks",
             "cardroom.geoplunge.tricks.ranks:GAME",
-            "cardroom.geoplunge.tricks.simulate:run_ranks",
             (2, 3, 4),
             configs=(
                 {"level": 2},
@@ -102,14 +95,12 @@ REGISTRY: dict[str, Entry] = {
             "border-zap",
             "Play the Border Zap",
             "cardroom.geoplunge.tricks.zap:GAME",
-            "cardroom.geoplunge.tricks.simulate:run_zap",
             (3, 4),
         ),
         Entry(
             "sequence",
             "Sequence States & Capitals",
             "cardroom.sequence:GAME",
-            "cardroom.sequence.simulate:run",
             configs=tuple(
                 {"players": p, "teams": t}
                 for p, t in ((2, 2), (3, 3), (4, 2), (6, 2), (6, 3), (8, 2), (9, 3), (10, 2))
@@ -144,9 +135,3 @@ def _entry(slug: str) -> Entry:
 def get(slug: str) -> Game:
     """The game registered as ``slug``."""
     return _load(_entry(slug).game)
-
-
-def simulator(slug: str) -> Callable[..., dict[str, Any]] | None:
-    """The bot-against-bot runner of ``slug``, or None."""
-    ref = _entry(slug).simulate
-    return _load(ref) if ref else None

@@ -416,7 +416,7 @@ def visible_move(
 def guest_state(host: HostSession, now: int) -> dict[str, Any]:
     e = host.engine
     seats = sorted(host.guest_seats)
-    public = getattr(getattr(e, "game", None), "public_moves", frozenset())
+    public: frozenset[str] = getattr(getattr(e, "game", None), "public_moves", frozenset())
     return {
         "now": now,
         "clock": host.clock_state() if host.clock_state is not None else None,

@@ -49,8 +49,8 @@ from cardroom.core import (
     Move,
     Moves,
     Rng,
-    bot_context,
 )
+from cardroom.play import play
 
 __all__ = [
     "COMBO_GAMES",
@@ -562,6 +562,9 @@ class Match(MatchTally):
             shuffled, rng = self.rng.shuffle(self.power)
             return replace(out, power=shuffled, rng=rng)
         elif up.slug == "chummy-challenge":
+            from cardroom.geoplunge.chummy import ChummyChallenge  # noqa: PLC0415
+
+            assert isinstance(up.game, ChummyChallenge)
             out = replace(out, challenges=tuple(up.game.carry_out(state)["challenges"]))
         if rest is not None:
             used = [p for p in self.power if p not in rest]
@@ -669,37 +672,31 @@ def play_up(
     up: Up, bots: Sequence[Any], rngs: Sequence[random.Random], max_steps: int = 3000
 ) -> tuple[list[Move], bool]:
     """Play ``up`` between two computer teams until it is over or the round clock runs
-    out; return its moves and whether time ran out."""
-    game = up.game
-    s = game.new(up.seed, **up.options)
-    moves: list[Move] = []
-    last = 0
-    for _ in range(max_steps):
-        if game.is_over(s):
-            return moves, False
-        now = max(game.clock(s), last)
-        candidates: list[Move] = []
-        for seat in game.movers(s):
-            if seat == REFEREE:
-                calls = list(game.legal_moves(s, REFEREE))  # type: ignore[call-overload]
-                if len(calls) > 1 and all(m.kind == calls[0].kind for m in calls):
-                    pick = calls[rngs[0].randrange(len(calls))]
-                    calls = [pick.with_time(max(now, pick.at or now) + DEALER_MS)]
-                candidates.extend(calls)
-                continue
-            m = bots[seat].choose(bot_context(game, s, seat, rngs[seat], now))
-            if m is not None:
-                candidates.append(m if m.at is not None else m.with_time(now + TURN_MS))
-        if not candidates:
-            raise AssertionError(f"{up.slug}: not over but nobody moves")
-        candidates = [m if m.at is not None else m.with_time(now) for m in candidates]
-        move = min(candidates, key=lambda m: (m.at, m.seat == REFEREE))
-        if up.deadline_ms is not None and (move.at or now) > up.deadline_ms:
-            return moves, True
-        s = game.apply(s, move)
-        moves.append(move)
-        last = max(last, move.at or 0)
-    raise AssertionError(f"{up.slug}: no end after {max_steps} moves")
+    out; return its moves and whether time ran out. An untimed turn takes ``TURN_MS``;
+    when the clock may make one of several calls of a kind (the dealer's pick), one is
+    drawn and made ``DEALER_MS`` later."""
+
+    def clock(game: Game, s: Any, now: int) -> list[Move]:
+        calls = list(game.legal_moves(s, REFEREE)) if REFEREE in game.to_move(s) else []
+        if len(calls) > 1 and all(m.kind == calls[0].kind for m in calls):
+            pick = calls[rngs[0].randrange(len(calls))]
+            calls = [pick.with_time(max(now, pick.at or now) + DEALER_MS)]
+        return calls
+
+    done = play(
+        up.game,
+        bots,
+        up.seed,
+        up.options,
+        max_actions=max_steps,
+        rngs=rngs,
+        timed=True,
+        referee=clock,
+        turn_ms=TURN_MS,
+        deadline=up.deadline_ms,
+        check_replay=False,
+    )
+    return done.moves, done.timed_out
 
 
 def play_match(

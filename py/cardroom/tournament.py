@@ -231,10 +231,11 @@ def add_team(t: Tournament, name: str, players: Sequence[str]) -> Tournament:
         raise TournamentError(f"there is already a team called {name!r}")
     if len(players) != 3:
         raise TournamentError("a team has three players")
-    ps = tuple(_clean(p, "a player's name") for p in players)
+    p1, p2, p3 = (_clean(p, "a player's name") for p in players)
     if t.championship != Championship() or _all_rounds_paired(t):
         raise TournamentError("the rounds are over: no team can join now")
-    team = Team(max((x.id for x in t.teams), default=0) + 1, name, ps, len(t.played) + 1)  # type: ignore[arg-type]
+    new_id = max((x.id for x in t.teams), default=0) + 1
+    team = Team(new_id, name, (p1, p2, p3), len(t.played) + 1)
     return replace(t, teams=(*t.teams, team))
 
 
@@ -252,7 +253,7 @@ def rename_player(t: Tournament, team_id: int, index: int, name: str) -> Tournam
         raise TournamentError("players are numbered 1 to 3")
     players = list(old.players)
     players[index] = _clean(name, "a player's name")
-    new = replace(old, players=tuple(players))
+    new = replace(old, players=(players[0], players[1], players[2]))
     return replace(t, teams=tuple(new if x is old else x for x in t.teams))
 
 
@@ -440,7 +441,7 @@ def _matching(
     for (a, b), cost in weights.items():
         g.add_edge(a, b, weight=ceiling + 1 - sum(c * k for c, k in zip(cost, scale, strict=True)))
     matching = nx.max_weight_matching(g, maxcardinality=True, weight="weight")
-    return {tuple(sorted(p)) for p in matching}  # type: ignore[misc]
+    return {tuple(sorted(p)) for p in matching}
 
 
 def _round_cost(weights: Mapping[tuple[int, int], Cost], pairs) -> tuple[int, int]:
@@ -738,7 +739,7 @@ def from_json(obj: Any) -> Tournament:
         players = g.get_list("players", length=3)
         tm = Team(
             g.get_int("id", 1, 99), g.get_str("name"), tuple(players), g.get_int("joined", 1, 21)
-        )  # type: ignore[arg-type]
+        )
         g.done()
         try:
             _clean(tm.name, "name")

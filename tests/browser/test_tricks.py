@@ -315,7 +315,7 @@ def open_saved(page: Any, site: Any, slug: str, level: int, seed: int, moves: An
 
 def finished_game(page: Any, site: Any, slug: str, level: int, seed: int) -> None:
     """A finished two-team game, its whole deal played by the bots."""
-    from cardroom.geoplunge.tricks.simulate import play
+    from cardroom.geoplunge.tricks.simulate import play_game as play
 
     options = {"version": "ptr2"} if slug == "play-the-ranks" and level > 2 else {}
     _, moves = play(GAMES[slug], seed, {"level": level, **options}, ["medium"] * 2)

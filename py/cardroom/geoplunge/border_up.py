@@ -149,10 +149,10 @@ class BorderUpState:
         the views keep from the team that did not shout (R-7)."""
         if self.phase == "plunge":
             return ("count", self.count_ms)
-        if self.phase == "race":
+        if self.phase == "race" and self.race_start is not None:
             if self.shouts:
                 return ("close", self.shouts[0].at + self.window_ms)
-            return ("time", self.race_start + self.time_limit_ms)  # type: ignore[operator]
+            return ("time", self.race_start + self.time_limit_ms)
         return None
 
 
@@ -401,8 +401,8 @@ class BorderUp(Game):
         if s.phase == "over":
             return Moves()
         if seat == REFEREE:
-            kind, at = s.deadline()  # type: ignore[misc]
-            return Moves([Move(REFEREE, kind, None, at)])
+            due = s.deadline()
+            return Moves() if due is None else Moves([Move(REFEREE, due[0], None, due[1])])
         if seat not in TEAMS:
             return Moves()
         if s.phase == "plunge":
@@ -437,7 +437,10 @@ class BorderUp(Game):
         if move.kind in CLOCK_KINDS:
             if move.seat != REFEREE:
                 raise IllegalMove("only the table clock calls time")
-            kind, due = s.deadline()  # type: ignore[misc]
+            deadline = s.deadline()
+            if deadline is None:
+                raise IllegalMove("the game is over: the clock has nothing to call")
+            kind, due = deadline
             if move.kind != kind:
                 raise IllegalMove(f"the clock's next call is {kind!r}, not {move.kind!r}")
             if at < due:
@@ -464,8 +467,9 @@ class BorderUp(Game):
             s = replace(
                 s, plunge=_set(s.plunge, seat, move.data), plunge_at=_set(s.plunge_at, seat, at)
             )
-            if None not in s.plunge:
-                dealt_at = max(s.plunge_at)  # type: ignore[type-var]
+            a, b = s.plunge_at
+            if None not in s.plunge and a is not None and b is not None:
+                dealt_at = max(a, b)
                 s = replace(self._deal(s, dealt_at), now=max(s.now, dealt_at))
             return s
         hidden = next((sh for sh in s.shouts if sh.seat != seat), None)
@@ -575,8 +579,14 @@ class BorderUp(Game):
         team = seat in TEAMS
         over = s.phase == "over"
         due = s.deadline()
-        if due and due[0] == "close" and not (team and self._has_shouted(s, seat)):
-            due = ("time", s.race_ends)  # the shout stays hidden in its window (R-7)
+        ends = s.race_ends  # set once the race starts: a shout window is inside it
+        if (
+            due
+            and due[0] == "close"
+            and ends is not None
+            and not (team and self._has_shouted(s, seat))
+        ):
+            due = ("time", ends)  # the shout stays hidden in its window (R-7)
         actions: list[str] = []
         if team and not over:
             if s.phase == "plunge":

@@ -570,10 +570,12 @@ def _match_part(q: Question, part: str, taken: set[int]) -> int | None:
     low = min(best.values())
     nearest = {n for n, d in best.items() if d == low}
     items = {accepted.get(n) for n in nearest}
-    if len(items) != 1 or None in items:
-        return None  # nearest to another name, or equally near to two
-    i = items.pop()
-    return i if i in free else None
+    if len(items) != 1:
+        return None  # equally near to two
+    (found,) = items
+    if found is None:
+        return None  # nearest to another name
+    return found if found in free else None
 
 
 def check(q: Question, response: str | Sequence[str]) -> Verdict:

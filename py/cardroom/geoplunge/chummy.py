@@ -561,7 +561,7 @@ class ChummyChallenge(Game):
         s = state
         mine = seat if seat in (0, 1) else None
         revealed = s.phase != "plunge"
-        plunge = []
+        plunge: list[bool | str | None] = []
         for team in (0, 1):
             p = s.plunge[team]
             if revealed or team == mine:

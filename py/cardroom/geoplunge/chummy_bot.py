@@ -26,7 +26,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from .. import atlas
-from ..core import BotContext, Move
+from ..core import BotContext, Move, Moves
 from . import challenge
 
 __all__ = ["DIFFICULTIES", "PROFILES", "ChummyBot", "Profile", "atlas_answer", "recognise"]
@@ -339,7 +339,8 @@ class ChummyBot:
             return None
         now = ctx.now if ctx.now is not None else 0
         phase = v["phase"]
-        kinds = {m.kind for m in ctx.legal} if hasattr(ctx.legal, "__iter__") else {"answer"}
+        # a listed space (Moves) gives its kinds; the open one is the answer space
+        kinds = {m.kind for m in ctx.legal} if isinstance(ctx.legal, Moves) else {"answer"}
         if phase == "plunge" and "plunge" in kinds:
             r = self._rng("plunge")
             at = max(now, r.randint(800, 4200))

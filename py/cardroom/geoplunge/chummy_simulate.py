@@ -20,34 +20,22 @@ import json
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from .. import scoring
-from ..core import REFEREE, Move, bot_context
+from ..core import REFEREE, Game, Move
+from ..play import InvariantError, PlayResult, bot_rngs, play, tally
 from . import challenge
 from .chummy import GAME, ChummyState
 from .chummy_bot import DIFFICULTIES, ChummyBot
 
-__all__ = ["SimGame", "play", "run"]
+__all__ = ["InvariantError", "play_game", "run"]
 
 MAX_STEPS = 400
 ASK_PAUSE_MS = 1200
 
 
-class InvariantError(AssertionError):
-    """A simulated game broke an invariant."""
-
-
-@dataclass
-class SimGame:
-    seed: int
-    level: int
-    moves: list[Move] = field(default_factory=list)
-    final: ChummyState | None = None
-
-
-def _check_views(s: ChummyState) -> None:
+def _check_views(s: ChummyState, step: int = 0) -> None:
     r = s.current
     for seat in (0, 1, REFEREE):
         view = json.loads(json.dumps(GAME.view(s, seat)))
@@ -73,54 +61,38 @@ def _check_views(s: ChummyState) -> None:
                 raise InvariantError("a GeoPlunging decision shows during the count")
 
 
-def play(
+def play_game(
     seed: int, level: int, difficulties: Sequence[str] = ("medium", "medium"), **options: Any
-) -> SimGame:
-    """One bot-against-bot game; raises on any broken invariant."""
-    bots = [ChummyBot(difficulties[t], seed * 2 + t) for t in (0, 1)]
-    rngs = [random.Random(f"chummy-sim:{seed}:{t}") for t in (0, 1)]
+) -> PlayResult:
+    """One bot-against-bot game; raises on any broken invariant. The table clock acts at
+    its deadlines (before a bot's move at the same time); at Level 4 the dealer picks a
+    circle at random, a moment after the question is due."""
     dealer = random.Random(f"chummy-dealer:{seed}")
-    s = GAME.new(seed, level=level, **options)
-    game = SimGame(seed, level)
-    for _ in range(MAX_STEPS):
-        _check_views(s)
-        if GAME.is_over(s):
-            break
-        now = GAME.clock(s)
-        candidates: list[Move] = []
-        for t in (0, 1):
-            if t in GAME.to_move(s):
-                m = bots[t].choose(bot_context(GAME, s, t, rngs[t], now))
-                if m is not None:
-                    candidates.append(m)
-        clock = GAME.legal_moves(s, REFEREE)
-        if not clock.is_empty():
-            moves = list(clock)  # type: ignore[call-overload]
-            if moves[0].kind == "ask":
-                pick = moves[dealer.randrange(len(moves))]
-                candidates.append(pick.with_time(now + ASK_PAUSE_MS))
-            else:
-                candidates.extend(moves)
-        if not candidates:
-            raise InvariantError("the game is not over but nobody moves")
-        move = min(candidates, key=lambda m: (m.at, m.seat != REFEREE))
-        s = GAME.apply(s, move)
-        game.moves.append(move)
-    else:
-        raise InvariantError(f"no end after {MAX_STEPS} moves")
-    game.final = s
-    _check_end(game, options)
+
+    def clock(game: Game, s: Any, now: int) -> list[Move]:
+        moves = list(game.legal_moves(s, REFEREE))
+        if moves and moves[0].kind == "ask":
+            return [moves[dealer.randrange(len(moves))].with_time(now + ASK_PAUSE_MS)]
+        return moves
+
+    game = play(
+        GAME,
+        [ChummyBot(difficulties[t], seed * 2 + t) for t in (0, 1)],
+        seed,
+        {"level": level, **options},
+        max_actions=MAX_STEPS,
+        rngs=bot_rngs("chummy-sim", seed, 2),
+        timed=True,
+        referee=clock,
+        referee_first=True,
+        on_state=_check_views,
+    )
+    _check_end(game)
     return game
 
 
-def _check_end(game: SimGame, options: dict[str, Any]) -> None:
+def _check_end(game: PlayResult) -> None:
     s = game.final
-    assert s is not None
-    replayed = GAME.replay(
-        game.seed, [m.to_json() for m in game.moves], level=game.level, **options
-    )
-    if replayed != s:
-        raise InvariantError("replay from seed and moves differs")
     if not 2 <= len(s.rounds) <= 3:
         raise InvariantError(f"{len(s.rounds)} challenges")
     winner, bonus = GAME.outcome(s)
@@ -160,14 +132,13 @@ def run(
     first_error = None
     for i in range(games):
         try:
-            g = play(seed + i, level, difficulties, **options)
+            g = play_game(seed + i, level, difficulties, **options)
         except Exception as exc:  # noqa: BLE001 - every failure counts as an error
             errors += 1
             first_error = first_error or f"seed {seed + i}: {type(exc).__name__}: {exc}"
             continue
-        assert g.final is not None
         winner, _ = GAME.outcome(g.final)
-        results[{0: "team1", 1: "team2", None: "tie"}[winner]] += 1
+        tally(winner, results)
         for r in g.final.rounds:
             hows[r.how or "?"] = hows.get(r.how or "?", 0) + 1
             for a in r.answers:

@@ -208,10 +208,10 @@ class DashingState:
         """The clock's next call: (kind, time), or None."""
         if self.phase == "plunge":
             return ("count", self.count_ms)
-        if self.phase == "race":
+        if self.phase == "race" and self.race_start is not None:
             if self.shouts:
                 return ("close", self.shouts[0].at + self.window_ms)
-            return ("time", self.race_start + self.time_limit_ms)  # type: ignore[operator]
+            return ("time", self.race_start + self.time_limit_ms)
         return None
 
 
@@ -526,8 +526,8 @@ class DashingStates(Game):
         if seat not in self.to_move(s):
             return Moves()
         if seat == REFEREE:
-            kind, at = s.deadline()  # type: ignore[misc]
-            return Moves([Move(REFEREE, kind, None, at)])
+            due = s.deadline()
+            return Moves() if due is None else Moves([Move(REFEREE, due[0], None, due[1])])
         if s.phase == "plunge":
             return Moves(Move(seat, "plunge", b, s.now) for b in (True, False))
         if s.phase == "race":
@@ -591,8 +591,8 @@ class DashingStates(Game):
 
     def _clock(self, s: DashingState, kind: str, at: int) -> DashingState:
         if kind == "count":
-            plunge = tuple(bool(p) for p in s.plunge)
-            return self._deal(replace(s, plunge=plunge), at)  # type: ignore[arg-type]
+            plunge = (bool(s.plunge[0]), bool(s.plunge[1]))
+            return self._deal(replace(s, plunge=plunge), at)
         if kind == "close":
             return self._close(s, at)
         # time: nobody shouted in time, the race is a tie
@@ -647,7 +647,7 @@ class DashingStates(Game):
         # answer
         player, pair = m.data
         shouts = tuple(
-            replace(sh, answers=(*sh.answers, tuple(tuple(a) for a in pair)))  # type: ignore[misc]
+            replace(sh, answers=(*sh.answers, tuple(tuple(a) for a in pair)))
             if sh.team == m.seat
             else sh
             for sh in s.shouts
@@ -745,7 +745,7 @@ class DashingStates(Game):
             "phase": s.phase,
             "team": team,
             "now": s.now,
-            "deadline": list(s.deadline()) if s.deadline() else None,  # type: ignore[arg-type]
+            "deadline": list(due) if (due := s.deadline()) else None,
             "race": s.race,
             "race_start": s.race_start,
             "key": s.key if live else None,
@@ -819,7 +819,7 @@ class DashingStates(Game):
                     x, rng = rng.below(2)
                     plunge[t] = bool(x)
         world_rng, _ = rng.split()
-        return replace(s2, rng=world_rng, shouts=tuple(shouts), plunge=tuple(plunge))
+        return replace(s2, rng=world_rng, shouts=tuple(shouts), plunge=(plunge[0], plunge[1]))
 
     def pin(self, s: DashingState, seat: int) -> dict[str, Any]:
         seen = self._seen_positions(s, seat)
@@ -930,7 +930,7 @@ class DashingStates(Game):
             passed=(passed[0], passed[1]),
             results=tuple(results),
             history=tuple(history),
-            late=tuple(late),  # type: ignore[arg-type]
+            late=tuple(late),
         )
         _check_consistent(s, f)
         return s
@@ -945,8 +945,9 @@ def _shout(x: Any, f: Fields, where: str) -> Shout:
     answers = []
     for p in answers_raw:
         shaped = _answer_shape((0, _freeze_pair(p)))
-        g.check(shaped is not None, "answers hold pairs of [state, capital or rank]")
-        answers.append(shaped[1])  # type: ignore[index]
+        if shaped is None:
+            raise g.fail("answers hold pairs of [state, capital or rank]")
+        answers.append(shaped[1])
     g.done()
     return Shout(team, at, order, tuple(answers))
 

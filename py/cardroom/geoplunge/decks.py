@@ -496,8 +496,9 @@ def check_map_deck(data: Any) -> tuple[MapCard, ...]:
         _keys(obj, {"id", "state", "fips"}, what)
         _need(obj["id"] == f"M{i + 1:02d}", f"{what}: id should be M{i + 1:02d}")
         s = atlas.by_code().get(obj["state"])
-        _need(s is not None, f"{what}: unknown state {obj['state']!r}")
-        _need(obj["fips"] == s.fips, f"{what}: fips {obj['fips']!r} is not {s.code}'s")  # type: ignore[union-attr]
+        if s is None:
+            raise DeckError(f"{what}: unknown state {obj['state']!r}")
+        _need(obj["fips"] == s.fips, f"{what}: fips {obj['fips']!r} is not {s.code}'s")
         cards.append(MapCard(obj["id"], obj["state"], obj["fips"]))
     _need(len({c.state for c in cards}) == 50, "the Map deck shows every state once")
     return tuple(cards)

@@ -16,78 +16,38 @@ the bots' next moves. ``errors`` counts games that raised or broke an invariant:
 from __future__ import annotations
 
 import json
-import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from .. import scoring
-from ..core import REFEREE, Game, Move, bot_context
+from ..core import REFEREE, Game
+from ..play import InvariantError, PlayResult, play, tally
 
-__all__ = ["InvariantError", "SimGame", "play", "run", "run_dashing", "run_state_iq"]
+__all__ = ["InvariantError", "play_game", "run", "run_dashing", "run_state_iq"]
 
 DIFFICULTIES = ("easy", "medium", "hard")
 
 
-class InvariantError(AssertionError):
-    """A simulated game broke an invariant."""
-
-
-@dataclass
-class SimGame:
-    seed: int
-    options: dict[str, Any]
-    moves: list[Move] = field(default_factory=list)
-    final: Any = None
-
-
-def play(
+def play_game(
     game: Game,
     seed: int,
     options: dict[str, Any],
     bots: Sequence[Any],
     hidden: Callable[[Any, int], set[str]],
     max_steps: int = 400,
-) -> SimGame:
+) -> PlayResult:
     """One bot-against-bot game; raises on any broken invariant."""
-    rngs = [random.Random(f"{game.slug}:{seed}:{seat}") for seat in range(len(bots))]
-    s = game.new(seed, **options)
-    g = SimGame(seed, dict(options))
-    last = 0  # the time of the last move: the table's time in a game without a clock
-    for _ in range(max_steps):
+
+    def check_views(s: Any, step: int) -> None:
         for seat in (*range(len(bots)), REFEREE):
             text = json.dumps(game.view(s, seat))  # a view is JSON, or this raises
             leaked = sorted(x for x in hidden(s, seat) if json.dumps(x) in text)
             if leaked:
                 raise InvariantError(f"the view of seat {seat} shows {leaked}")
-        if game.is_over(s):
-            break
-        now = max(game.clock(s), last)
-        candidates: list[Move] = []
-        for seat in sorted(game.to_move(s)):
-            if seat == REFEREE:
-                candidates.extend(game.legal_moves(s, REFEREE))  # type: ignore[arg-type]
-                continue
-            ctx = bot_context(game, s, seat, rngs[seat], now)
-            m = bots[seat].choose(ctx)
-            if m is not None:
-                if m not in ctx.legal:
-                    raise InvariantError(f"bot {seat} chose an illegal move {m}")
-                candidates.append(m)
-        if not candidates:
-            raise InvariantError("the game is not over but nobody moves")
-        move = min(candidates, key=lambda m: (now if m.at is None else m.at, m.seat == REFEREE))
-        s = game.apply(s, move)
-        g.moves.append(move)
-        last = max(last, now if move.at is None else move.at)
-    else:
-        raise InvariantError(f"no end after {max_steps} moves")
-    g.final = s
-    replayed = game.replay(seed, [m.to_json() for m in g.moves], **options)
-    if replayed != s:
-        raise InvariantError("replay from seed and moves differs")
-    pts = game.points(s)
+
+    g = play(game, bots, seed, options, max_actions=max_steps, timed=True, on_state=check_views)
+    pts = game.points(g.final)
     if max(pts) > scoring.MAX_POINTS or sorted(pts)[0] not in (0, 5):
         raise InvariantError(f"points {pts} break the scoring table")
     return g
@@ -115,7 +75,7 @@ def _run(
     for i in range(games):
         try:
             bots = [make_bot(difficulties[t], seed + i, t) for t in (0, 1)]
-            g = play(game, seed + i, {"level": level, **options}, bots, hidden)
+            g = play_game(game, seed + i, {"level": level, **options}, bots, hidden)
             winner, b = outcome(g.final)
             if game.points(g.final) != scoring.score(winner, b, _plunged(g.final)):
                 raise InvariantError("points disagree with the result")
@@ -123,7 +83,7 @@ def _run(
             errors += 1
             first_error = first_error or f"seed {seed + i}: {type(exc).__name__}: {exc}"
             continue
-        results[{0: "team1", 1: "team2", None: "tie"}[winner]] += 1
+        tally(winner, results)
         bonus += b
     out = {
         "game": game.slug,

@@ -19,33 +19,21 @@ broke an invariant:
 from __future__ import annotations
 
 import json
-import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from .. import scoring
 from ..conformance import leaves
-from ..core import REFEREE, Move, bot_context
+from ..core import REFEREE
+from ..play import InvariantError, PlayResult, play, tally
 from . import bot
 from .border_up import GAME, BorderUpState
 from .groups import check_shout
 
-__all__ = ["SimGame", "play", "run"]
+__all__ = ["InvariantError", "hidden_cards", "play_game", "run"]
 
 MAX_STEPS = 50
-
-
-class InvariantError(AssertionError):
-    """A simulated game broke an invariant."""
-
-
-@dataclass
-class SimGame:
-    seed: int
-    moves: list[Move] = field(default_factory=list)
-    final: BorderUpState | None = None
 
 
 def hidden_cards(s: BorderUpState, seat: int) -> frozenset[str]:
@@ -59,7 +47,7 @@ def hidden_cards(s: BorderUpState, seat: int) -> frozenset[str]:
     return frozenset(hidden)
 
 
-def _check_views(s: BorderUpState) -> None:
+def _check_views(s: BorderUpState, step: int = 0) -> None:
     for seat in (0, 1, REFEREE):
         view = json.loads(json.dumps(GAME.view(s, seat)))
         hidden = hidden_cards(s, seat)
@@ -68,48 +56,28 @@ def _check_views(s: BorderUpState) -> None:
             raise InvariantError(f"view of seat {seat} shows {leaked}")
 
 
-def play(
+def play_game(
     seed: int, level: int, difficulties: Sequence[str] = ("medium", "medium"), **options: Any
-) -> SimGame:
-    """One bot-against-bot game; raises on any broken invariant."""
-    rngs = [random.Random(f"border-up:{seed}:{seat}") for seat in (0, 1)]
-    bots = [bot.bot(d) for d in difficulties]
-    s = GAME.new(seed, level=level, **options)
-    game = SimGame(seed)
-    for _ in range(MAX_STEPS):
-        _check_views(s)
-        if GAME.is_over(s):
-            break
-        ready = []
-        for seat in (0, 1):
-            ctx = bot_context(GAME, s, seat, rngs[seat], GAME.clock(s))
-            move = bots[seat].choose(ctx)
-            if move is not None:
-                if move.seat != seat or move not in ctx.legal:
-                    raise InvariantError(f"bot {seat} chose {move}, not one of its moves")
-                ready.append(move)
-        clock = GAME.legal_moves(s, REFEREE)
-        candidates = [*ready, *clock]
-        if not candidates:
-            raise InvariantError("the game is not over but nobody can move")
-        move = min(candidates, key=lambda m: (m.at, m.seat == REFEREE))
-        s = GAME.apply(s, move)
-        game.moves.append(move)
-    else:
-        raise InvariantError(f"no end after {MAX_STEPS} moves")
-    game.final = s
-    _check_end(game, level, difficulties, options)
+) -> PlayResult:
+    """One bot-against-bot game; raises on any broken invariant. Both bots are asked at
+    every step (a bot plans once per phase, from its own seeded ``random.Random``)."""
+    game = play(
+        GAME,
+        [bot.bot(d) for d in difficulties],
+        seed,
+        {"level": level, **options},
+        max_actions=MAX_STEPS,
+        timed=True,
+        order=lambda g, s: (0, 1),
+        on_state=_check_views,
+        check_replay=True,
+    )
+    _check_end(game, level, difficulties)
     return game
 
 
-def _check_end(
-    game: SimGame, level: int, difficulties: Sequence[str], options: dict[str, Any]
-) -> None:
+def _check_end(game: PlayResult, level: int, difficulties: Sequence[str]) -> None:
     s = game.final
-    assert s is not None
-    replayed = GAME.replay(game.seed, [m.to_json() for m in game.moves], level=level, **options)
-    if replayed != s:
-        raise InvariantError("replay from seed and moves differs")
     winner, bonus = GAME.outcome(s)
     pts = GAME.points(s)
     if pts != scoring.score(winner, bonus, GAME.plunged(s)) or max(pts) > scoring.MAX_POINTS:
@@ -139,12 +107,12 @@ def run(
     errors = 0
     for i in range(games):
         try:
-            g = play(seed + i, level, difficulties, **options)
+            g = play_game(seed + i, level, difficulties, **options)
         except Exception:  # noqa: BLE001 - every failure counts as an error
             errors += 1
             continue
-        winner, _ = GAME.outcome(g.final)  # type: ignore[arg-type]
-        results[{0: "team1", 1: "team2", None: "tie"}[winner]] += 1
+        winner, _ = GAME.outcome(g.final)
+        tally(winner, results)
     return {
         "game": GAME.slug,
         "level": level,

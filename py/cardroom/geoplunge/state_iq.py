@@ -364,7 +364,7 @@ class StateIQ(Game):
         # only; otherwise each team picks a card unseen (they go back before the deal).
         carried = level == 2 and winner is not None
         pick: tuple[str, ...] = ()
-        if carried:
+        if level == 2 and winner is not None:
             first = winner
         else:
             pinned_pick = pin.get("pick")
@@ -504,7 +504,7 @@ class StateIQ(Game):
         if s.phase != "guess" or m.seat != s.guesser:
             raise IllegalMove("not your guess")
         if match.code in self._wrong(s):
-            raise IllegalMove(f"{match.state.name} was already guessed")  # type: ignore[union-attr]
+            raise IllegalMove(f"{atlas.by_code()[match.code].name} was already guessed")
         target = len(s.cards[s.giver]) - 1
         correct = match.code == s.held(s.giver)
         g = GuessPlayed(s.guesser, s.guess_no, match.code, target, correct)
@@ -522,7 +522,7 @@ class StateIQ(Game):
             # a right guess deals the clue-giving team the next card of the deck
             cards = list(s.cards)
             cards[s.giver] = (*cards[s.giver], s.dealt)
-            s = replace(s, cards=tuple(cards), dealt=s.dealt + 1)  # type: ignore[arg-type]
+            s = replace(s, cards=(cards[0], cards[1]), dealt=s.dealt + 1)
         return self._turn_clues(replace(s, phase="clue"))
 
     def _turn_clues(self, s: StateIQState) -> StateIQState:
@@ -548,7 +548,7 @@ class StateIQ(Game):
             turned.append(cid)
         used = list(s.used)
         used[p] = k
-        return replace(s, turned=tuple(turned), used=tuple(used))  # type: ignore[arg-type]
+        return replace(s, turned=tuple(turned), used=(used[0], used[1], used[2]))
 
     # ------------------------------------------------------------ scoring
 
@@ -682,7 +682,12 @@ class StateIQ(Game):
                     plunge[t] = bool(x)
         world_rng, _ = rng.split()
         return replace(
-            s, rng=world_rng, geo=geo2, power=power, piles=tuple(piles), plunge=tuple(plunge)
+            s,
+            rng=world_rng,
+            geo=geo2,
+            power=power,
+            piles=tuple(piles),
+            plunge=(plunge[0], plunge[1]),
         )
 
     def pin(self, s: StateIQState, seat: int) -> dict[str, Any]:
@@ -818,7 +823,7 @@ class StateIQ(Game):
             cards=(cards[0], cards[1]),
             power=power,
             piles=tuple(piles),
-            used=tuple(used),  # type: ignore[arg-type]
+            used=tuple(used),
             plunge=(plunge[0], plunge[1]),
             phase=phase,
             turn=turn,

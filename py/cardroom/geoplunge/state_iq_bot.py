@@ -131,7 +131,7 @@ class StateIQBot:
         known = _known_clues(v, guesser, target)
         # a clue already given about this card (for an earlier guess) tells nothing new:
         # it is given again only when the card offers nothing else
-        every = list(ctx.legal)  # type: ignore[arg-type]
+        every = list(ctx.legal)
         options = [m for m in every if tuple(m.data) not in known] or every
         if ctx.rng.random() < self.profile.careless:
             return options[ctx.rng.randrange(len(options))]

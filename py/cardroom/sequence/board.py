@@ -80,7 +80,7 @@ BOARD: tuple[str, ...] = _layout()
 #: Each state's two spaces (ascending).
 CELLS: dict[str, tuple[int, int]] = {}
 for _i, _code in enumerate(BOARD):
-    CELLS[_code] = (*CELLS.get(_code, ()), _i)  # type: ignore[assignment]
+    CELLS[_code] = (*CELLS.get(_code, ()), _i)
 del _i, _code
 
 #: The 108 cards, in the order of a new box.
@@ -115,12 +115,12 @@ def board() -> tuple[str, ...]:
 
 def cells_of(code: str) -> tuple[int, int]:
     """The two spaces of a state."""
-    return CELLS[code]  # type: ignore[return-value]
+    return CELLS[code]
 
 
 def rc(space: int) -> tuple[int, int]:
     """(row, column) of a space."""
-    return divmod(space, SIDE)  # type: ignore[return-value]
+    return divmod(space, SIDE)
 
 
 def space_of(row: int, col: int) -> int:

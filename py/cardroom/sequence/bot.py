@@ -231,7 +231,9 @@ class EasyBot(Bot):
 
 
 def _split(legal: Iterable[Move]) -> tuple[list[Move], list[Move], list[Move]]:
-    dead, plays, passes = [], [], []
+    dead: list[Move] = []
+    plays: list[Move] = []
+    passes: list[Move] = []
     for m in legal:
         {"dead": dead, "play": plays, "pass": passes}[m.kind].append(m)
     return dead, plays, passes
@@ -359,7 +361,7 @@ class HardBot(MediumBot):
             chips = list(view["chips"])
             chips[x] = -1 if card == REMOVE else team
             after_seqs = seqs
-            value = base
+            value: float = base
             if card != REMOVE:
                 new = _completed(chips, seqs, x, team)
                 if new:

@@ -222,7 +222,7 @@ def find_new_sequences(
     return (cands[0],)
 
 
-_MOVES: dict[tuple[int, str, Any], Move] = {}
+_MOVES: dict[tuple[int, str, str, int], Move] = {}
 
 
 def _move(seat: int, kind: str, card: str, space: int = EMPTY) -> Move:
@@ -982,12 +982,12 @@ class _Telling:
             known = self.known[r]
             if known[e.card] > 0:
                 known[e.card] -= 1
-            k = next((k for k in held if card.get(k) == e.card), None)
-            if k is None:
-                k = next(k for k in held if k not in card)
-                card[k] = e.card
-                base[k] = (r, e.card)
-            held.remove(k)
+            named = next((k for k in held if card.get(k) == e.card), None)
+            if named is None:
+                named = next(k for k in held if k not in card)
+                card[named] = e.card
+                base[named] = (r, e.card)
+            held.remove(named)
         self.log = s.log
 
     def told(self) -> list[_Told]:

@@ -21,37 +21,22 @@ counted under ``"capped"`` in the results, not as a result of the rules.
 from __future__ import annotations
 
 import json
-import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import REFEREE, Move, bot_context
+from ..core import REFEREE
+from ..play import InvariantError, PlayResult, play
 from .bot import LEVELS, make
 from .engine import GAME, SequenceState, default_teams
 
-__all__ = ["SimGame", "play", "run"]
+__all__ = ["InvariantError", "play_game", "run"]
 
 #: The safety cap of a bot-only game, in actions (R-79); reported as "capped".
 MAX_MOVES = 10_000
 
 
-class InvariantError(AssertionError):
-    """A simulated game broke an invariant."""
-
-
-@dataclass
-class SimGame:
-    seed: int
-    options: dict[str, Any]
-    moves: list[Move] = field(default_factory=list)
-    final: SequenceState | None = None
-    capped: bool = False  # stopped at MAX_MOVES actions with no winner yet
-    times: dict[str, list[float]] = field(default_factory=dict)  # level -> seconds per move
-
-
-def _check_views(s: SequenceState) -> None:
+def _check_views(s: SequenceState, step: int = 0) -> None:
     for seat in (*range(s.players), REFEREE):
         view = json.loads(json.dumps(GAME.view(s, seat)))
         if seat == REFEREE:
@@ -73,7 +58,7 @@ def _levels(levels: str | Sequence[str], teams: int) -> tuple[str, ...]:
     return out
 
 
-def play(
+def play_game(
     seed: int,
     players: int = 2,
     levels: str | Sequence[str] = "medium",
@@ -81,44 +66,30 @@ def play(
     check_views: bool = True,
     max_moves: int = MAX_MOVES,
     **options: Any,
-) -> SimGame:
+) -> PlayResult:
     """One bot-against-bot game (team ``t`` plays at ``levels[t]``), stopped unwon after
     ``max_moves`` actions (``capped``); raises on any broken invariant."""
     teams = default_teams(players) if teams is None else teams
     lv = _levels(levels, teams)
     opts = {"players": players, "teams": teams, **options}
     s = GAME.new(seed, **opts)
-    game = SimGame(seed, opts)
     bots = [make(lv[GAME.team_of(s, seat)]) for seat in range(players)]
-    rngs = [random.Random(f"sequence:{seed}:{seat}") for seat in range(players)]
-    for _ in range(max_moves + 1):
-        if check_views:
-            _check_views(s)
-        if GAME.is_over(s):
-            break
-        if len(game.moves) == max_moves:
-            game.capped = True
-            break
-        (seat,) = GAME.to_move(s)
-        ctx = bot_context(GAME, s, seat, rngs[seat])
-        t0 = time.perf_counter()
-        move = bots[seat].choose(ctx)
-        game.times.setdefault(bots[seat].level, []).append(time.perf_counter() - t0)
-        if move is None or move not in ctx.legal:
-            raise InvariantError(f"seat {seat} chose an illegal move {move}")
-        s = GAME.apply(s, move)
-        game.moves.append(move)
-    game.final = s
+    game = play(
+        GAME,
+        bots,
+        seed,
+        opts,
+        max_actions=max_moves,
+        ask="first",
+        on_state=_check_views if check_views else None,
+        allow_cap=True,
+    )
     _check_end(game)
     return game
 
 
-def _check_end(game: SimGame) -> None:
+def _check_end(game: PlayResult) -> None:
     s = game.final
-    assert s is not None
-    replayed = GAME.replay(game.seed, [m.to_json() for m in game.moves], **game.options)
-    if replayed != s:
-        raise InvariantError("replay from seed and moves differs")
     pts = GAME.points(s)
     if s.winner is None:
         if not game.capped or GAME.is_over(s) or max(pts) >= s.target:
@@ -167,17 +138,16 @@ def run(
     times: dict[str, list[float]] = {}
     for i in range(games):
         try:
-            g = play(seed + i, players, lv, teams, check_views, max_moves, **options)
+            g = play_game(seed + i, players, lv, teams, check_views, max_moves, **options)
         except Exception:  # noqa: BLE001 - every failure counts as an error
             errors += 1
             continue
-        assert g.final is not None
         w = g.final.winner
         results["capped" if w is None else f"team{w + 1}"] += 1
         moves += len(g.moves)
         longest = max(longest, len(g.moves))
-        for level, ts in g.times.items():
-            times.setdefault(level, []).extend(ts)
+        for seat, seconds in g.think:  # each bot call's time, by the bot's level
+            times.setdefault(lv[GAME.team_of(g.final, seat)], []).append(seconds)
     return {
         "game": GAME.slug,
         "players": players,

@@ -200,9 +200,9 @@ class TriBot:
             m = Move(seat, "accept")
             return m if m in legal else None
         if v["phase"] == "draw" and v["claimable"] and self.level.claims:
-            m = self._claim(ctx)
-            if m is not None:
-                return m
+            claim = self._claim(ctx)
+            if claim is not None:
+                return claim
         if not my_turn:
             return None
         if v["phase"] == "draw":
@@ -337,7 +337,8 @@ class TriBot:
             else:
                 same = sum(1 for x in hand if x != c and fits_suit(x, c[0]))
                 use[c] += 4 * min(same, 4)
-                if card_letter(c) in "aeiou":
+                letter = card_letter(c)
+                if letter is not None and letter in "aeiou":
                     use[c] += 6
         risk = self._claim_risk(v, cands)
         if self.level.samples:

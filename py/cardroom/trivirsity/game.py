@@ -721,10 +721,10 @@ def sample_lay(s: TriState, seat: int, rng: random.Random) -> Move | None:
     if not found:
         return None
     word, wild_at = rng.choice(found)
-    cards = cards_for(hand, suit, word, wild_at)
-    if cards is None:
+    spelt = cards_for(hand, suit, word, wild_at)
+    if spelt is None:
         return None
-    return Move(seat, "lay", {"cards": list(cards), "word": word})
+    return Move(seat, "lay", {"cards": list(spelt), "word": word})
 
 
 def sample_build(s: TriState, seat: int, rng: random.Random) -> Move | None:
@@ -750,10 +750,10 @@ def sample_build(s: TriState, seat: int, rng: random.Random) -> Move | None:
     if not found:
         return None
     end, added, wild_at = rng.choice(found)
-    cards = cards_for(hand, w.suit, added, wild_at)
-    if cards is None:
+    spelt = cards_for(hand, w.suit, added, wild_at)
+    if spelt is None:
         return None
-    return Move(seat, "build", {"word": w.id, "end": end, "cards": list(cards), "letters": added})
+    return Move(seat, "build", {"word": w.id, "end": end, "cards": list(spelt), "letters": added})
 
 
 def find_trivirsity(hand: Iterable[str], seat: int) -> Move | None:
@@ -1136,6 +1136,7 @@ class TriVirsity(Game):
         if m.kind == "lay":
             cards, spelled = d["cards"], d["word"]
             left = _remove(hand, cards)
+            assert got.suit is not None  # judge_play names the suit of a word laid
             w = Word(s.next_id, got.suit, cards, spelled, (seat,) * len(cards))
             pending = s.pending
             if not strict:

@@ -22,38 +22,26 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import REFEREE, Move, bot_context
+from ..core import REFEREE, Game
+from ..play import InvariantError, PlayResult, play
 from .bot import TriBot
 from .game import GAME, TriState
 
-__all__ = ["MatchRecord", "play_hand", "play_match", "run"]
+__all__ = ["InvariantError", "MatchRecord", "play_hand", "play_match", "run"]
 
 MAX_STEPS = 3000
 MAX_HANDS = 60
 
 
-class InvariantError(AssertionError):
-    """A simulated match broke an invariant."""
-
-
-@dataclass
-class HandRecord:
-    seed: int
-    options: dict[str, Any]
-    moves: list[Move] = field(default_factory=list)
-    final: TriState | None = None
-    move_ms: list[float] = field(default_factory=list)
-
-
 @dataclass
 class MatchRecord:
     seed: int
-    hands: list[HandRecord] = field(default_factory=list)
+    hands: list[PlayResult] = field(default_factory=list)
     points: tuple[int, ...] = ()
     winner: int | None = None  # team with the most points (None: a tie)
 
 
-def _check_views(s: TriState) -> None:
+def _check_views(s: TriState, step: int = 0) -> None:
     n = s.rules.players
     over = s.phase == "over"
     for seat in (*range(n), REFEREE):
@@ -73,6 +61,18 @@ def _public(s: TriState, card: str) -> bool:
     return any(card in w.cards for w in s.words) or card in s.discards
 
 
+def _check_state(s: TriState, step: int) -> None:
+    _check_views(s)
+    if GAME.state_from_json(json.loads(json.dumps(GAME.state_to_json(s)))) != s:
+        raise InvariantError("a state does not load back from its JSON")
+
+
+def _ask_order(game: Game, s: TriState) -> list[int]:
+    """The other seats first (a claim or a challenge), the seat to act last: it must."""
+    actor = GAME._actor(s)
+    return sorted(x for x in game.to_move(s) if x != actor) + [actor]
+
+
 def play_hand(
     seed: int,
     options: dict[str, Any],
@@ -80,41 +80,21 @@ def play_hand(
     rngs: Sequence[random.Random],
     *,
     check: bool = True,
-) -> HandRecord:
-    """One hand, bots choosing for every seat; raises on a broken invariant."""
-    rec = HandRecord(seed, dict(options))
-    s = GAME.new(seed, **options)
-    for _ in range(MAX_STEPS):
-        if check:
-            _check_views(s)
-            if GAME.state_from_json(json.loads(json.dumps(GAME.state_to_json(s)))) != s:
-                raise InvariantError("a state does not load back from its JSON")
-        if GAME.is_over(s):
-            break
-        movers = GAME.to_move(s)
-        actor = GAME._actor(s)
-        order = sorted(x for x in movers if x != actor) + [actor]
-        move = None
-        for seat in order:
-            ctx = bot_context(GAME, s, seat, rngs[seat])
-            t0 = time.perf_counter()
-            move = bots[seat].choose(ctx)
-            rec.move_ms.append((time.perf_counter() - t0) * 1000)
-            if move is not None:
-                break
-            if seat == actor:
-                raise InvariantError(f"seat {seat} is to move but its bot passed")
-        assert move is not None
-        s = GAME.apply(s, move)
-        rec.moves.append(move)
-    else:
-        raise InvariantError(f"the hand did not end in {MAX_STEPS} moves")
-    rec.final = s
-    if check:
-        again = GAME.replay(seed, [m.to_json() for m in rec.moves], **options)
-        if again != s:
-            raise InvariantError("replaying the seed and moves gives another hand")
-    return rec
+) -> PlayResult:
+    """One hand, bots choosing for every seat (the first that answers moves); raises on
+    a broken invariant. ``think`` holds every bot call's time."""
+    return play(
+        GAME,
+        bots,
+        seed,
+        options,
+        max_actions=MAX_STEPS,
+        rngs=rngs,
+        ask="first",
+        order=_ask_order,
+        on_state=_check_state if check else None,
+        check_replay=check,
+    )
 
 
 def play_match(
@@ -139,7 +119,6 @@ def play_match(
         h = play_hand(seed * 1000 + k, hand_opts, bots, rngs, check=check)
         rec.hands.append(h)
         s = h.final
-        assert s is not None
         per = GAME.seat_scores(s)
         pts = GAME.points(s)
         expect = list(s.rules.carry)
@@ -204,19 +183,12 @@ def run(
             continue
         hands += len(rec.hands)
         for h in rec.hands:
-            move_ms.extend(h.move_ms)
-            assert h.final is not None
+            move_ms.extend(1000 * seconds for _, seconds in h.think)
             outs[h.final.end] = outs.get(h.final.end, 0) + 1
         key = "tie" if rec.winner is None else f"team{rec.winner + 1}"
         if solo:
-            key = (
-                "player"
-                if rec.hands[-1].final.end == "out"
-                # type: ignore[union-attr]
-                else (
-                    "solitaire" if rec.hands[-1].final.end == "solitaire" else "blocked"  # type: ignore[union-attr]
-                )
-            )
+            end = rec.hands[-1].final.end
+            key = {"out": "player", "solitaire": "solitaire"}.get(end, "blocked")
         wins[key] = wins.get(key, 0) + 1
     move_ms.sort()
 

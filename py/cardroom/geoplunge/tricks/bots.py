@@ -191,7 +191,7 @@ class TrickBot:
         self.worlds = 0  # worlds played out for the last searched move
 
     def choose(self, ctx: BotContext) -> Move | None:
-        legal = list(ctx.legal)  # type: ignore[arg-type]
+        legal = list(ctx.legal)
         if not legal:
             return None
         if len(legal) == 1:
@@ -229,13 +229,13 @@ class TrickBot:
         kind = legal[0].kind
         if kind == "discard" or kind == "trade":
             if zap:
-                hand = set(v.get("hand") or ())
+                held = set(v.get("hand") or ())
                 risk = _zap_risk(v)
 
                 def worth(c: str) -> float:
                     # Keep good leads (few likely zappers); never hand the other team a
                     # card that zaps our own cards.
-                    mine = len(_zapped_by(c) & (hand - {c}))
+                    mine = len(_zapped_by(c) & (held - {c}))
                     return -risk(c) - (mine if kind == "trade" else 0)
             else:
                 bases = self._bases(v)
@@ -541,8 +541,7 @@ class TrickBot:
             if n >= self.min_worlds and (_clock() - t0) * 1000 > self.budget_ms:
                 break
             if zap_worlds is not None:
-                world = next(zap_worlds)
-                self._play_out(world, cands, me, totals)
+                self._play_out(next(zap_worlds), cands, me, totals)
                 n += 1
                 continue
             s = None
@@ -646,10 +645,10 @@ def _rollout_ranks(
             last = s.done_tricks[-1].winner if n_done else None
             return _objective(*_ranks_result(s, won, n_done, last, s.powers), me)
         start = None
-    won, n_done, last, h, pw, bur, trick = start or _ranks_start(s)
+    won, n_done, last, h, pw0, bur, trick = start or _ranks_start(s)
     won = won[:]
     hands = [list(h[0]), list(h[1])]
-    powers = [list(pw[0]), list(pw[1])]
+    powers = [list(pw0[0]), list(pw0[1])]
     bases = s.bases
     fixed = s.level > 2 and s.version == "ptr1"
     ptr2 = s.version == "ptr2"
@@ -707,7 +706,8 @@ def _rollout_ranks(
         tl, tc, tcat, tb, tp = trick
         f = 1 - tl
         forced = can_power and powers[f] and left <= len(powers[f])
-        best_win = best_lose = None
+        best_win: tuple[float, str, str | None] | None = None
+        best_lose: tuple[float, str, str | None] | None = None
         keys = search.keys(tcat, tb)
         lk = keys[tc]
         need = min(lk, search.BAD)
@@ -739,7 +739,9 @@ def _rollout_ranks(
                         best_win = (v, c, pid)
                 elif best_lose is None or v < best_lose[0]:
                     best_lose = (v, c, pid)
-        _, c, pid = best_win or best_lose  # type: ignore[misc]
+        chosen = best_win or best_lose
+        assert chosen is not None  # the follower holds a card: one of them is set
+        _, c, pid = chosen
         hands[f].remove(c)
         if pid:
             powers[f].remove(pid)

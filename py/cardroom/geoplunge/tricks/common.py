@@ -10,6 +10,7 @@ is pinned is which range (whose hand) a card went to (R-55).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from ... import atlas
@@ -41,7 +42,11 @@ class TrickTally:
 
     __slots__ = ()
     tricks: tuple[Any, ...]
-    first: int
+
+    @property
+    def first(self) -> int:
+        """Who leads trick 1 (each game derives it from its deal)."""
+        raise NotImplementedError
 
     @property
     def done_tricks(self) -> tuple[Any, ...]:
@@ -154,7 +159,9 @@ def deal_order(
     return tuple(out), rng
 
 
-def need_keys(data: Any, required: set[str], optional: set[str] = frozenset()) -> Mapping:  # type: ignore[assignment]
+def need_keys(
+    data: Any, required: AbstractSet[str], optional: AbstractSet[str] = frozenset()
+) -> Mapping[str, Any]:
     """Move data that must be an object with these keys, else MalformedMove."""
     if not isinstance(data, Mapping):
         raise MalformedMove(f"move data must be an object with {sorted(required)}")

@@ -667,14 +667,14 @@ class PlayTheRanks(Game):
         cur = s.current
         hidden_lead = cur is not None and self._lead_hidden(s, seat)
         seen: set[str] = set(bur) | {t.card for t in s.tricks if t.done or not hidden_lead}
-        seen |= {t.follow for t in s.done_tricks}  # type: ignore[misc]
+        seen |= {t.follow for t in s.done_tricks}
         if me is not None:
             seen |= set(s.hands[me]) | set(s.discards[me])
         pool = sorted(set(CARDS) - seen)
         hands, discards = list(s.hands), list(s.discards)
         tricks = list(s.tricks)
         shown = {t.card for t in s.tricks if t.done or not hidden_lead}
-        shown |= {t.follow for t in s.done_tricks}  # type: ignore[misc]
+        shown |= {t.follow for t in s.done_tricks}
         knowns = {o: sorted(bur - shown) if o == s.cards_team else [] for o in others}
         if hidden_lead and cur is not None:
             # The face-down lead: any card the lead team may hold with the same GeoStar.
@@ -735,7 +735,7 @@ class PlayTheRanks(Game):
         for t in (0, 1):
             mine = set(hands[t]) | set(discards[t])
             mine |= {x.card for x in tricks if x.lead == t}
-            mine |= {x.follow for x in tricks if x.done and x.lead != t}  # type: ignore[misc]
+            mine |= {x.follow for x in tricks if x.follow is not None and x.lead != t}
             dealt.append(tuple(sorted(mine - bur)))
         return (*dealt[0], *dealt[1], *s.order[2 * HAND : 2 * HAND + len(s.bur)], *rest)
 
@@ -768,10 +768,10 @@ class PlayTheRanks(Game):
     def pin(self, s: RanksState, seat: int) -> dict[str, Any]:
         me = seat if seat in (0, 1) else None
         cards: set[str] = set(s.bur)
-        for t in s.tricks:
-            cards.add(t.card)
-            if t.follow:
-                cards.add(t.follow)
+        for tr in s.tricks:
+            cards.add(tr.card)
+            if tr.follow:
+                cards.add(tr.follow)
         for t in (0, 1):
             cards |= set(s.discards[t])  # named by the discard moves
         if me is not None:
@@ -830,10 +830,11 @@ class PlayTheRanks(Game):
         force = f.get_bool("force_power")
         carry = f.get_int("carry", 0, 1, null=True)
         pick_raw = f.raw("pick")
-        pick = None
+        pick: tuple[str, str] | None = None
         if pick_raw is not None:
-            pick = common.codes(pick_raw, "pick")
-            f.check(len(pick) == 2, "pick holds two cards")
+            picked = common.codes(pick_raw, "pick")
+            f.check(len(picked) == 2, "pick holds two cards")
+            pick = (picked[0], picked[1])
         f.check((pick is None) == (carry is not None), "a pick exactly when there is no carry")
         rng = common.rng_of(f.raw("rng"), "rng")
         order = f.codes("order", CARDS, length=len(CARDS))
@@ -975,7 +976,7 @@ def _check_consistent(s: RanksState) -> None:
             j = tr.judgement(s.bur if s.level == 4 else ())
             if tr.winner != (tr.lead if j.winner == "lead" else 1 - tr.lead):
                 raise bad("a trick's winner is not the rules' winner")
-            lead = tr.winner  # type: ignore[assignment]
+            lead = tr.winner
         elif tr.winner is not None or tr.fpower or tr.change:
             raise bad("an unfinished trick with a result")
     if s.phase in ("play", "over"):

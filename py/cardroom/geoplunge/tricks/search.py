@@ -108,7 +108,7 @@ def unbeaten(view: Mapping[str, Any]) -> list[tuple[str, str | None, int | None]
     have won such a trick would have, so the cards it still holds most likely could
     not have (``violations`` counts the exceptions in a world)."""
     me = view.get("seat")
-    out = []
+    out: list[tuple[str, str | None, int | None]] = []
     for t in view.get("tricks") or ():
         if t.get("lead") == me and t.get("follow") and t.get("winner") == me and t.get("card"):
             if view.get("game") == "border-zap":
@@ -126,7 +126,7 @@ def violations(hand: Sequence[str], checks: Sequence[tuple[str, str | None, int 
             z = zappers(card)
             bad += any(c in z for c in hand)
         else:
-            k = keys(cat, base)  # type: ignore[arg-type]
+            k = keys(cat, base)
             need = min(k[card], BAD)
             bad += any(k[c] < need for c in hand)
     return bad
@@ -590,7 +590,7 @@ class ZapInfo:
         opp = 1 - me
         self.me, self.opp = me, opp
         tricks = [t for t in view.get("tricks") or ()]
-        faceup = [list(f) for f in view.get("faceup") or ([], [])]
+        faceup: list[list[str]] = [list(f) for f in view.get("faceup") or ((), ())]
         trades = [list(t) for t in view.get("trades") or ()]
         gave = [tr[me] for tr in trades]  # now the other team's
         opp_played: list[str] = []

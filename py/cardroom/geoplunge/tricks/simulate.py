@@ -14,23 +14,19 @@ state). ``errors`` counts games that raised or broke an invariant:
 from __future__ import annotations
 
 import json
-import random
 import time
 from collections.abc import Sequence
 from typing import Any
 
 from ... import scoring
 from ...conformance import leaves
-from ...core import REFEREE, Game, Move, bot_context
+from ...core import REFEREE, Game, Move
+from ...play import InvariantError, play, tally
 from .bots import DIFFICULTIES, make_bot
 
-__all__ = ["hidden_cards", "play", "run", "run_ranks", "run_zap"]
+__all__ = ["InvariantError", "hidden_cards", "play_game", "run", "run_ranks", "run_zap"]
 
 MAX_STEPS = 200
-
-
-class InvariantError(AssertionError):
-    """A simulated game broke an invariant."""
 
 
 def hidden_cards(s: Any, seat: int) -> set[str]:
@@ -56,35 +52,31 @@ def hidden_cards(s: Any, seat: int) -> set[str]:
     return out
 
 
-def play(
+def play_game(
     game: Game, seed: int, options: dict[str, Any], difficulties: Sequence[str]
 ) -> tuple[Any, list[Move]]:
-    """One bot-against-bot game; raises on any broken invariant."""
-    bots = [make_bot(d) for d in difficulties]
-    rngs = [random.Random(f"{game.slug}:{seed}:{t}") for t in (0, 1)]
-    s = game.new(seed, **options)
-    moves: list[Move] = []
-    for _ in range(MAX_STEPS):
+    """One bot-against-bot game; raises on any broken invariant. The lowest seat to move
+    is asked, and must move."""
+
+    def check_views(s: Any, step: int) -> None:
         for seat in (0, 1, REFEREE):
             view = json.loads(json.dumps(game.view(s, seat)))
             secret = hidden_cards(s, seat)
             leaked = [x for x in leaves(view) if isinstance(x, str) and x in secret]
             if leaked:
                 raise InvariantError(f"the view of seat {seat} shows {leaked}")
-        if game.is_over(s):
-            break
-        seat = min(game.to_move(s))
-        ctx = bot_context(game, s, seat, rngs[seat])
-        m = bots[seat].choose(ctx)
-        if m is None or m not in ctx.legal:
-            raise InvariantError(f"bot {seat} chose {m}, not a legal move")
-        s = game.apply(s, m)
-        moves.append(m)
-    else:
-        raise InvariantError(f"no end after {MAX_STEPS} moves")
-    if game.replay(seed, [m.to_json() for m in moves], **options) != s:
-        raise InvariantError("replay from seed and moves differs")
-    return s, moves
+
+    g = play(
+        game,
+        [make_bot(d) for d in difficulties],
+        seed,
+        options,
+        max_actions=MAX_STEPS,
+        ask="first",
+        order=lambda gm, s: (min(gm.to_move(s)),),
+        on_state=check_views,
+    )
+    return g.final, g.moves
 
 
 def _run(
@@ -105,7 +97,7 @@ def _run(
     first_error = None
     for i in range(games):
         try:
-            s, _ = play(game, seed + i, {"level": level, **options}, difficulties)
+            s, _ = play_game(game, seed + i, {"level": level, **options}, difficulties)
             w, b, _ = outcome(s)
             plunged = tuple(bool(p) for p in s.plunge)
             if game.points(s) != scoring.score(w, b, plunged):
@@ -114,7 +106,7 @@ def _run(
             errors += 1
             first_error = first_error or f"seed {seed + i}: {type(exc).__name__}: {exc}"
             continue
-        results[{0: "team1", 1: "team2", None: "tie"}[w]] += 1
+        tally(w, results)
         bonus += b
     out: dict[str, Any] = {
         "game": game.slug,

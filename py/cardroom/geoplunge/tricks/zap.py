@@ -258,13 +258,13 @@ class BorderZap(Game):
         return s
 
     def _trade(self, s: ZapState, commits: tuple[str | None, str | None]) -> ZapState:
-        if None in commits:
-            return replace(s, commits=commits)
         c0, c1 = commits
-        h0 = tuple(sorted((*(x for x in s.hands[0] if x != c0), c1)))  # type: ignore[misc]
-        h1 = tuple(sorted((*(x for x in s.hands[1] if x != c1), c0)))  # type: ignore[misc]
+        if c0 is None or c1 is None:
+            return replace(s, commits=commits)
+        h0 = tuple(sorted((*(x for x in s.hands[0] if x != c0), c1)))
+        h1 = tuple(sorted((*(x for x in s.hands[1] if x != c1), c0)))
         trades = (*s.trades, (c0, c1))
-        s = replace(s, commits=(None, None), trades=trades)  # type: ignore[arg-type]
+        s = replace(s, commits=(None, None), trades=trades)
         if s.phase == "trade1":
             s = replace(s, phase="trade2")
             return replace(
@@ -297,7 +297,7 @@ class BorderZap(Game):
         for tr in s.tricks:
             d: dict[str, Any] = tr.to_json()
             if tr.done:
-                j = rules.zaps(tr.card, tr.follow)  # type: ignore[arg-type]
+                j = rules.zaps(tr.card, tr.follow)
                 d["zap"] = j.rule
                 d["reason"] = j.reason
             tricks.append(d)
@@ -358,7 +358,7 @@ class BorderZap(Game):
                 continue
             got = set(gave[1 - o])
             mine_played = {t.card for t in s.tricks if t.lead == o}
-            mine_played |= {t.follow for t in s.done_tricks if t.lead != o}  # type: ignore[misc]
+            mine_played |= {t.follow for t in s.done_tricks if t.lead != o}
             originals_played = sorted(mine_played - got - set(s.faceup(o)))
             if s.phase == "trade1":
                 sizes = (BATCH, 0)
@@ -460,10 +460,11 @@ class BorderZap(Game):
         level = f.get_int("level", 3, 4)
         carry = f.get_int("carry", 0, 1, null=True)
         pick_raw = f.raw("pick")
-        pick = None
+        pick: tuple[str, str] | None = None
         if pick_raw is not None:
-            pick = common.codes(pick_raw, "pick")
-            f.check(len(pick) == 2, "pick holds two cards")
+            picked = common.codes(pick_raw, "pick")
+            f.check(len(picked) == 2, "pick holds two cards")
+            pick = (picked[0], picked[1])
         f.check((pick is None) == (carry is not None), "a pick exactly when there is no carry")
         rng = common.rng_of(f.raw("rng"), "rng")
         order = f.codes("order", CARDS, length=len(CARDS))
@@ -516,7 +517,7 @@ def _check_consistent(game: BorderZap, s: ZapState) -> None:
     if s.phase not in ("trade1", "trade2") and any(c is not None for c in s.commits):
         raise bad("a trade choice outside the trades")
     places: list[str] = [*s.hands[0], *s.hands[1], *s.discards[0], *s.discards[1]]
-    places += [t.card for t in s.tricks] + [t.follow for t in s.done_tricks]  # type: ignore[misc]
+    places += [t.card for t in s.tricks] + [t.follow for t in s.done_tricks]
     if len(set(places)) != len(places) or set(places) != set(s.order[: s.dealt()]):
         raise bad("the hands, discards and tricks are not the cards dealt")
     for t in (0, 1):
@@ -536,10 +537,10 @@ def _check_consistent(game: BorderZap, s: ZapState) -> None:
         if tr.lead != lead:
             raise bad("a trick led by the wrong team")
         if tr.done:
-            z = rules.zaps(tr.card, tr.follow).zaps  # type: ignore[arg-type]
+            z = rules.zaps(tr.card, tr.follow).zaps
             if tr.winner != (1 - tr.lead if z else tr.lead):
                 raise bad("a trick's winner is not the rules' winner")
-            lead = tr.winner  # type: ignore[assignment]
+            lead = tr.winner
         elif tr.winner is not None:
             raise bad("an unfinished trick with a winner")
     if s.phase in ("play", "over"):

@@ -1,11 +1,13 @@
 """How fast the computer acts: its pace against a player who does nothing (docs/bots.md).
 
-``cardroom simulate <game> --json`` reports, for the games with timed computer actions,
-each difficulty's ``pace``: how often the computer acts when it could and the median and
-90th-percentile time it takes, on the game clock. The games are played through the very
-engine clients the site uses (``cardroom.web.*_logic.engine``, the kit's
-:class:`~cardroom.web.kit.logic.LocalEngine` with its computer seat), so what is measured
-is what a player meets. The person's seat (Team 1) does only what the game cannot go on
+``python -m cardroom.web.pace <game> --level L [--games N] [--seed S]`` prints, for the
+games with timed computer actions, each difficulty's pace: how often the computer acts
+when it could and the median and 90th-percentile time it takes, on the game clock. The
+games are played through the very engine clients the site uses
+(``cardroom.web.games.*.logic.engine``, the kit's :class:`~cardroom.web.kit.logic.LocalEngine`
+with its computer seat), so what is measured is what a player meets; that is why this
+module lives in the web layer (the engine never imports ``cardroom.web``). The person's
+seat (Team 1) does only what the game cannot go on
 without, and never the measured action:
 
 * **Border-Up** (shout): each deal whose hand holds a GeoPlunge is a chance; the time is
@@ -25,12 +27,15 @@ that docs/bots.md states the same figures.
 
 from __future__ import annotations
 
+import argparse
+import json
 import statistics
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["ACTIONS", "DIFFICULTIES", "TARGETS", "Target", "measure", "within"]
+__all__ = ["ACTIONS", "DIFFICULTIES", "TARGETS", "Target", "main", "measure", "within"]
 
 DIFFICULTIES = ("easy", "medium", "hard")
 
@@ -109,11 +114,11 @@ def within(figures: Mapping[str, Any], t: Target) -> list[str]:
 
 
 def _engine(slug: str, level: int, difficulty: str, seed: int) -> Any:
-    from .web.games.border_up import logic as border_up_logic
-    from .web.games.chummy import logic as chummy_logic
-    from .web.games.dashing_states import logic as dashing_logic
-    from .web.games.registry import Setup
-    from .web.games.state_iq import logic as state_iq_logic
+    from .games.border_up import logic as border_up_logic
+    from .games.chummy import logic as chummy_logic
+    from .games.dashing_states import logic as dashing_logic
+    from .games.registry import Setup
+    from .games.state_iq import logic as state_iq_logic
 
     mod = {
         "border-up": border_up_logic,
@@ -131,18 +136,18 @@ def _person_move(slug: str, eng: Any) -> dict[str, Any] | None:
     if "plunge" in legal and v["phase"] == "plunge":
         return {"seat": 0, "kind": "plunge", "data": False}
     if slug == "chummy-challenge" and "geoplunger" in legal:
-        from .web.games.chummy.logic import free_players
+        from .games.chummy.logic import free_players
 
         return {"seat": 0, "kind": "geoplunger", "data": free_players(v, 0)[0]}
     if slug == "state-iq" and v["phase"] == "clue" and "clue" in legal:
-        from .web.games.state_iq.logic import clue_options
+        from .games.state_iq.logic import clue_options
 
         opts = clue_options(v)
         if opts:
             first = opts[1][0]
             return {"seat": 0, "kind": "clue", "data": [first.kind, first.value]}
     if slug == "state-iq" and v["phase"] == "guess" and "guess" in legal:
-        from .web.games.state_iq.logic import legal_from_view
+        from .games.state_iq.logic import legal_from_view
 
         space = legal_from_view(v, 0)
         code = min(m.data for m in space)
@@ -203,7 +208,7 @@ def _chances(slug: str, level: int, difficulty: str, seed: int) -> list[float | 
     moves = eng.moves
     out: list[float | None] = []
     if slug == "border-up":
-        from .geoplunge import solver
+        from ..geoplunge import solver
 
         if "race" not in seen:
             return out
@@ -271,3 +276,25 @@ def measure(
             "p90_s": round(_quantile(acted, 0.9), 1) if acted else None,
         }
     return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m cardroom.web.pace GAME --level L``: each difficulty's pace, as JSON."""
+    p = argparse.ArgumentParser(
+        prog="python -m cardroom.web.pace",
+        description="The computer's pace against a player who does nothing (docs/bots.md).",
+    )
+    p.add_argument("game", choices=sorted(ACTIONS))
+    p.add_argument("--level", type=int, required=True, choices=(2, 3, 4))
+    p.add_argument("--games", type=int, default=20, help="deals per difficulty (20)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first deal (0)")
+    args = p.parse_args(argv)
+    if args.game == "chummy-challenge" and args.level == 2:
+        p.error("Chummy Challenge is played at Levels 3 and 4")
+    json.dump(measure(args.game, args.level, args.games, args.seed), sys.stdout)
+    sys.stdout.write("\n")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
