@@ -14,6 +14,8 @@ page, returning a list of violations, each naming the element it is about.
 * ``split``: on a split screen (two teams on one device), a card of either team that is not
   fully visible: its four corners (2 px inside, inside its rounded corners) and centre must
   be on the screen and hit-test to the card.
+* ``clipped``: text in a card cut off by the card (or a box inside it) that clips it, at
+  every size (a border list cut short, a long name run past its tile).
 * ``text``: at tablet and laptop sizes, text in a card or on a board whose computed
   ``font-size`` is under 12 px.
 
@@ -103,6 +105,9 @@ CARD_TEXT = ", ".join(
     ]
 )
 
+#: a card or a board's cell: the box whose text must not be cut off
+CARD_ROOTS = "[data-card], .bu-card, .card, .seq-cell, .tr-card, .tv-card, .tv-tile, .ds-card"
+
 LAYOUT_JS = r"""
 (opts) => {
   const out = [];
@@ -130,6 +135,16 @@ LAYOUT_JS = r"""
     if (e.closest('[inert], [hidden]')) return false;
     const b = e.getBoundingClientRect();
     return b.width > 0 && b.height > 0;
+  };
+  // text for screen readers only (the visually-hidden pattern: a 1 px clipped box)
+  const srOnly = (e) => {
+    for (let a = e; a && a !== document.body; a = a.parentElement) {
+      const st = getComputedStyle(a);
+      if (st.position === 'absolute' && (st.clip !== 'auto' || st.clipPath !== 'none')) return true;
+      const b = a.getBoundingClientRect();
+      if (b.width <= 1 || b.height <= 1) return true;
+    }
+    return false;
   };
   const modal = [...document.querySelectorAll('dialog[open]')].find(d => d.matches(':modal'))
              || [...document.querySelectorAll('[aria-modal=true]')].find(shown);
@@ -252,11 +267,42 @@ LAYOUT_JS = r"""
     }
   }
 
+  // ---- card text cut off by the card (or a box inside it) that clips it
+  const cardRoots = opts.cardRoots;
+  const clippedSeen = new Set();
+  for (const e of document.querySelectorAll(opts.cardText)) {
+    if (e instanceof SVGElement || !shown(e) || srOnly(e)) continue;
+    const texts = [...e.childNodes].filter(n => n.nodeType === 3 && n.textContent.trim());
+    if (!texts.length) continue;
+    const root = e.closest(cardRoots);
+    if (!root) continue;
+    let l = -Infinity, t = -Infinity, r = Infinity, btm = Infinity;
+    for (let a = e; a; a = a.parentElement) {
+      const st = getComputedStyle(a);
+      const ab = a.getBoundingClientRect();
+      if (st.overflowX !== 'visible') { l = Math.max(l, ab.left); r = Math.min(r, ab.right); }
+      if (st.overflowY !== 'visible') { t = Math.max(t, ab.top); btm = Math.min(btm, ab.bottom); }
+      if (a === root) break;
+    }
+    const range = document.createRange();
+    range.setStartBefore(texts[0]);
+    range.setEndAfter(texts[texts.length - 1]);
+    const tb = range.getBoundingClientRect();
+    const cut = Math.max(l - tb.left, tb.right - r, t - tb.top, tb.bottom - btm);
+    if (tb.width > 0 && cut > 2) {
+      const key = root.getAttribute('data-card') + '|' + desc(e);
+      if (clippedSeen.has(key)) continue;
+      clippedSeen.add(key);
+      out.push({kind: 'clipped', what: `${desc(e)} in ${desc(root).split(' ')[0]}`,
+                detail: `its text (${r4(tb)}) is cut by ${Math.round(cut)} px`});
+    }
+  }
+
   // ---- card and board text
   if (opts.text) {
     const seen = new Set();
     for (const e of document.querySelectorAll(opts.cardText)) {
-      if (!shown(e)) continue;
+      if (!shown(e) || srOnly(e)) continue;
       const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
       if (!own) continue;
       const px = parseFloat(getComputedStyle(e).fontSize);
@@ -283,7 +329,7 @@ LAYOUT_JS = r"""
 
 @dataclass(frozen=True, slots=True)
 class Violation:
-    kind: str  # overflow, covered, target, split, text
+    kind: str  # overflow, covered, target, split, clipped, text
     what: str  # the element
     detail: str
 
@@ -302,6 +348,7 @@ def check_layout(page: Any, *, split: bool = False, text: bool = True) -> list[V
             "mapTargets": MAP_TARGETS,
             "splitCards": SPLIT_CARDS,
             "cardText": CARD_TEXT,
+            "cardRoots": CARD_ROOTS,
             "minTarget": MIN_TARGET,
             "minText": MIN_TEXT_PX,
             "split": split,

@@ -36,12 +36,15 @@ class Screen:
     key: str
     title: str
     path: str
-    #: how the page gets there: page (the link alone), play, handover, result, director
+    #: how the page gets there: page (the link alone), play, handover, result, groups,
+    #: director, match
     reach: str = "page"
     #: two teams on one device, each with its half (every card must be visible)
     split: bool = False
     #: for ``result``: the finished game's setup
     setup: Setup | None = None
+    #: hidden hands on one device: play starts behind a hand-over
+    hidden_hands: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +102,7 @@ def game_screens(game: Game) -> list[Screen]:
             _link(game, mode="local", seed=SEED, autostart=1),
             "play",
             split=game.split,
+            hidden_hands=game.handover and not game.split,
         ),
     ]
     if game.handover:
@@ -141,6 +145,14 @@ SCREENS: list[Screen] = [
         f"/?game=border-up&level=4&mode=local&seed={SEED}&autostart=1",
         "play",
         split=True,
+    ),
+    Screen(
+        "border-up/groups",
+        "Border-Up: cards placed in groups, on one device",
+        f"/?game=border-up&level=2&mode=local&seed={SEED}",
+        "groups",
+        split=True,
+        setup=Setup("border-up", 2, "local", "medium", SEED),
     ),
     Screen(
         "sequence/bot-capitals",
@@ -206,15 +218,20 @@ def _visible(page: Any, selector: str) -> Any:
     return loc if loc.count() else None
 
 
-def _play(page: Any, *, stop_at_handover: bool) -> None:
+def _play(page: Any, *, stop_at_handover: bool, handover_first: bool = False) -> None:
     """From a started table: answer "No" to GeoPlunging for each team that is asked, open
-    the hand-over (unless ``stop_at_handover``), until the table is in play."""
+    the hand-over (unless ``stop_at_handover``), until the table is in play: for two polls
+    in a row, and (``handover_first``: hidden hands on one device) once a hand-over has
+    been opened."""
     deadline = time.monotonic() + ACTION_TIMEOUT_MS / 1000 * 2
+    revealed, calm = False, 0
     while time.monotonic() < deadline:
         if _visible(page, "#kit-handover"):
             if stop_at_handover:
                 return
-            page.locator("#kit-reveal").click()
+            with contextlib.suppress(Exception):
+                page.locator("#kit-reveal").click(timeout=2_000)
+            revealed, calm = True, 0
             page.wait_for_timeout(150)
             continue
         asked = page.locator("[data-plunge=no]:visible:enabled")
@@ -222,14 +239,17 @@ def _play(page: Any, *, stop_at_handover: bool) -> None:
             # the count may close under the click (a team that has not decided says No)
             with contextlib.suppress(Exception):
                 asked.first.click(timeout=1_000)
+            calm = 0
             continue
         phase = table_phase(page)
         tabled = page.locator(".kit-table").count() > 0
         # a GeoPlunge table tells its phase; Sequence and Tri-Virsity ask no GeoPlunging
         started = phase or page.locator(".kit-plunge").count() == 0
-        if tabled and started and phase != "plunge" and not stop_at_handover:
+        ready = tabled and started and phase != "plunge" and (revealed or not handover_first)
+        calm = calm + 1 if ready else 0
+        if calm >= 2 and not stop_at_handover:
             return
-        page.wait_for_timeout(150)
+        page.wait_for_timeout(250)
     raise AssertionError(
         f"{page.url}: the table never reached "
         f"{'its hand-over' if stop_at_handover else 'play'} (phase {table_phase(page)!r})"
@@ -314,21 +334,51 @@ def finished_moves(setup: Setup) -> list[dict[str, Any]]:
     raise AssertionError(f"{setup}: the computer seats did not finish the game")
 
 
+def _saved(page: Any, site: Any, path: str, save: str, *, elapsed_ms: int | None) -> None:
+    """Open ``path``, store ``save`` as its tab's game, and reload: the page resumes it.
+    ``elapsed_ms``: the table's clock says that much time has passed (None: the save's
+    clock as it is)."""
+    open_site(page, site, path)
+    page.evaluate(
+        """([save, elapsed]) => {
+            const obj = JSON.parse(save);
+            if (elapsed !== null) {
+                obj.clock.t0 = performance.timeOrigin + performance.now() - elapsed;
+            }
+            history.replaceState({run: 'layout1'}, '');
+            sessionStorage.setItem('cardroom:game:layout1', JSON.stringify(obj));
+        }""",
+        [save, elapsed_ms],
+    )
+    page.reload(wait_until="load")
+    wait_ready(page)
+
+
 def _result(page: Any, site: Any, screen: Screen) -> None:
     from cardroom.web.kit_logic import Save, TableClock, encode_save  # noqa: PLC0415
 
     assert screen.setup is not None
     save = encode_save(Save(screen.setup, tuple(finished_moves(screen.setup)), TableClock(0.0), {}))
-    open_site(page, site, screen.path)
-    page.evaluate(
-        """(save) => { history.replaceState({run: 'layout1'}, '');
-                       sessionStorage.setItem('cardroom:game:layout1', save); }""",
-        save,
-    )
-    page.reload(wait_until="load")
-    wait_ready(page)
+    _saved(page, site, screen.path, save, elapsed_ms=None)
     page.locator(".kit-result").wait_for(state="visible")
     page.wait_for_timeout(450)  # the result settles (R-113)
+
+
+def grouped_save(setup: Setup) -> str:
+    """Border-Up on one device a few seconds into the race, neither team GeoPlunging, each
+    with three cards in each group: those with the longest border lists (issue #41 item 9)."""
+    from cardroom import atlas  # noqa: PLC0415
+    from cardroom.web import border_up_logic  # noqa: PLC0415
+    from cardroom.web.kit_logic import Save, TableClock, encode_save  # noqa: PLC0415
+
+    eng = border_up_logic.engine(setup)
+    for seat in (0, 1):
+        eng.submit({"seat": seat, "kind": "plunge", "data": False}, 300 + 100 * seat)
+    seats = {}
+    for seat in (0, 1):
+        hand = sorted(eng.view(seat)["hand"], key=lambda c: -len(atlas.by_code()[c].borders))
+        seats[str(seat)] = {"layout": {f"g{k + 1}": hand[3 * k : 3 * k + 3] for k in range(3)}}
+    return encode_save(Save(setup, tuple(eng.moves), TableClock(0.0), {"seats": seats}))
 
 
 def open_screen(page: Any, site: Any, screen: Screen, size: str) -> None:
@@ -336,10 +386,15 @@ def open_screen(page: Any, site: Any, screen: Screen, size: str) -> None:
     set_size(page, size)
     if screen.reach == "result":
         _result(page, site, screen)
+    elif screen.reach == "groups":
+        assert screen.setup is not None
+        _saved(page, site, screen.path, grouped_save(screen.setup), elapsed_ms=6_000)
+        page.locator("#kit-resume").click()  # a game resumed after a reload starts paused
+        page.locator("#kit-overlay").wait_for(state="hidden")
     else:
         open_site(page, site, screen.path)
         if screen.reach == "play":
-            _play(page, stop_at_handover=False)
+            _play(page, stop_at_handover=False, handover_first=screen.hidden_hands)
         elif screen.reach == "handover" and screen.key.startswith("chummy-challenge"):
             _chummy_handover(page)
         elif screen.reach == "handover":

@@ -201,5 +201,14 @@ def test_the_checks_find_each_kind_of_violation(page: Any) -> None:
     assert [(v.kind, v.what) for v in found] == [
         ("split", '#h0 span.card[data-card="AK"] "Alaska"')
     ], found
+    found = _set(
+        page,
+        """<span class="card" data-card="NY" style="overflow:hidden;height:40px">
+             <b style="display:block">NY</b><i style="display:block">CT MA</i>
+             <i style="display:block">NJ PA VT</i>
+             <span style="position:absolute;width:1px;height:1px;overflow:hidden;
+                          clip:rect(0 0 0 0)">, borders Connecticut</span></span>""",
+    )
+    assert [(v.kind, v.what.split()[0]) for v in found] == [("clipped", "i")], found
     found = _set(page, '<span class="card small" data-card="RI">Rhode Island</span>')
     assert [v.kind for v in found] == ["text"] and "9.0 px" in found[0].detail, found
