@@ -20,10 +20,19 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from browser_helpers import ACTION_TIMEOUT_MS, open_site, table_phase, wait_ready
+from browser_helpers import (
+    ACTION_TIMEOUT_MS,
+    READY_TIMEOUT_MS,
+    open_site,
+    table_phase,
+    wait_ready,
+)
 from layout_checks import SIZES
 
 from cardroom.web.web_games import WEB_GAMES, Setup
+
+#: the director's screen is ready (tests/browser/test_director.py waits for the same)
+DIRECTOR_READY = "() => document.documentElement.dataset.director === 'ready'"
 
 #: the deal every game screen uses (any deal shows the same screens)
 SEED = 5
@@ -404,9 +413,12 @@ def open_screen(page: Any, site: Any, screen: Screen, size: str) -> None:
             page.locator('[data-choose="3"][data-team="1"]').click()
             page.locator("#mt-continue").click()
             _play(page, stop_at_handover=False)
-        elif screen.reach == "director":
+        if "tournament=" in screen.path:  # the director loads its pairing library first
+            page.wait_for_function(DIRECTOR_READY, timeout=READY_TIMEOUT_MS)
+        if screen.reach == "director":
             page.get_by_role("button", name="Start the tournament").click()
             page.wait_for_url("**tournament=open**")
+            page.locator("#td-title").wait_for(state="visible")
     if screen.reach in ("play", "match"):
         # "Ready, Set, GeoPlunge!" is shown for a moment at the start: let it go
         page.wait_for_function("() => document.querySelector('#kit-banner')?.hidden ?? true")
