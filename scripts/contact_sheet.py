@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import html
+import os
 import subprocess
 import sys
 import tempfile
@@ -49,7 +50,7 @@ def build(out: Path) -> None:
         [sys.executable, str(ROOT / "build.py"), "--out", str(out)],
         cwd=ROOT,
         check=True,
-        env={"PYTHONPATH": str(ROOT / "py"), **__import__("os").environ},
+        env={**os.environ, "PYTHONPATH": str(ROOT / "py")},
     )
 
 
