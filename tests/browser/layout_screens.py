@@ -29,7 +29,7 @@ from browser_helpers import (
 )
 from layout_checks import SIZES
 
-from cardroom.web.web_games import WEB_GAMES, Setup
+from cardroom.web.games.registry import WEB_GAMES, Setup
 
 #: the director's screen is ready (tests/browser/test_director.py waits for the same)
 DIRECTOR_READY = "() => document.documentElement.dataset.director === 'ready'"
@@ -284,15 +284,13 @@ def _chummy_handover(page: Any) -> None:
 def finished_moves(setup: Setup) -> list[dict[str, Any]]:
     """The moves of ``setup``'s game played to its end on CPython, both sides by the game's
     own computer seats (the page's engine client, as the site builds it)."""
-    from cardroom.web import (  # noqa: PLC0415
-        border_up_logic,
-        chummy_logic,
-        dashing_logic,
-        sequence_logic,
-        state_iq_logic,
-        tricks_logic,
-        trivirsity_logic,
-    )
+    from cardroom.web.games.border_up import logic as border_up_logic
+    from cardroom.web.games.chummy import logic as chummy_logic
+    from cardroom.web.games.dashing_states import logic as dashing_logic
+    from cardroom.web.games.sequence import logic as sequence_logic
+    from cardroom.web.games.state_iq import logic as state_iq_logic
+    from cardroom.web.games.tricks import logic as tricks_logic
+    from cardroom.web.games.trivirsity import logic as trivirsity_logic
 
     g, d, seed = setup.game, setup.difficulty, setup.seed
     assert seed is not None
@@ -364,7 +362,7 @@ def _saved(page: Any, site: Any, path: str, save: str, *, elapsed_ms: int | None
 
 
 def _result(page: Any, site: Any, screen: Screen) -> None:
-    from cardroom.web.kit_logic import Save, TableClock, encode_save  # noqa: PLC0415
+    from cardroom.web.kit.logic import Save, TableClock, encode_save  # noqa: PLC0415
 
     assert screen.setup is not None
     save = encode_save(Save(screen.setup, tuple(finished_moves(screen.setup)), TableClock(0.0), {}))
@@ -377,8 +375,8 @@ def grouped_save(setup: Setup) -> str:
     """Border-Up on one device a few seconds into the race, neither team GeoPlunging, each
     with three cards in each group: those with the longest border lists (issue #41 item 9)."""
     from cardroom import atlas  # noqa: PLC0415
-    from cardroom.web import border_up_logic  # noqa: PLC0415
-    from cardroom.web.kit_logic import Save, TableClock, encode_save  # noqa: PLC0415
+    from cardroom.web.games.border_up import logic as border_up_logic  # noqa: PLC0415
+    from cardroom.web.kit.logic import Save, TableClock, encode_save  # noqa: PLC0415
 
     eng = border_up_logic.engine(setup)
     for seat in (0, 1):
