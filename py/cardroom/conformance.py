@@ -11,8 +11,9 @@ checks, at every state reached:
   as its own is refused; a non-move and a non-state are refused with typed errors; a
   refused move leaves the state untouched;
 * **JSON** -- states and moves round-trip; views are JSON and never show the RNG;
-* **non-interference, through resample** -- for each seat, several ``resample`` draws
-  keep that seat's view, legal moves and the end of the game identical; resampling
+* **non-interference, through resample** -- for each seat, ``resample`` draws (several
+  for one seat a state, in turn, see below) keep that seat's view, legal moves and the
+  end of the game identical; a world saves and loads back; resampling
   really changes the hidden content (unless the game ``hides_nothing``); and it depends
   on nothing the seat cannot see (``resample(A, k) == resample(resample(A, j), k)``);
 * **non-interference, without trusting resample** -- ``pin(state, seat)`` deals another
@@ -25,7 +26,17 @@ checks, at every state reached:
 
 Expensive checks (resample and pin) run on every state of the first ``deep`` playouts
 and on a rotating seat at every ``deep_every``-th state of the others, so that a CI run
-can afford a thousand playouts per game and level.
+can afford a thousand playouts per game and level. At each state of a deep playout,
+every seat (the referee included) has its view, legal moves and end compared with a
+resampled world, and one seat in turn (``step % len(seats)``) has the whole resample
+check: ``resamples`` worlds, independence from the hidden content, a world saved and
+loaded back, a move played in one. What the whole check adds is about how ``resample``
+draws for a seat, so the rotation proves it for every seat at every ``len(seats)``-th
+state (a turn game of n seats rotates over n + 1 with the referee, so each seat has it
+both to move and waiting). The moves tried on a state (a sampled move of each mover,
+every refusal) are followed by one snapshot, not one each: a state no move changed is
+the same whatever the order, and a change is traced to its move by trying each again
+on a copy loaded from the snapshot.
 
 Timed moves: when a sampled move carries a time, the harness moves the table clock
 forward by a random step (0 ms to several seconds), so races, windows and timeouts are
@@ -394,18 +405,22 @@ def _check_resample(
     draws: int,
     before: str,
     view: str | None = None,
+    whole: bool = True,
 ) -> None:
     """Resamples keep the seat's view and legal moves, change hidden content, and depend
     only on what the seat can see. ``before`` is the state's snapshot (the caller checks
     that the state still has it after all its seats' resamples), ``view`` the seat's view
-    as text if the caller has it."""
+    as text if the caller has it. Unless ``whole``, only the first part: the draws keep
+    the seat's view, legal moves and the end (what resample is, not how it draws)."""
     if view is None:
         view = _view_text(game, state, seat)
     legal = game.legal_moves(state, seat)
     over = game.is_over(state)
+    # A light check (not ``whole``) draws from ``rng`` as a whole one does, so that a
+    # playout's moves do not depend on which seat has the whole check.
     ks = [rng.randrange(1 << 62) for _ in range(draws)]
     worlds = []
-    for k in ks:
+    for k in ks if whole else ks[:1]:
         try:
             w = game.resample(state, seat, Rng(k))
         except Exception as exc:  # noqa: BLE001
@@ -423,6 +438,21 @@ def _check_resample(
             raise _fail(f"resampling for seat {seat} changes whether the game is over", playout)
         if not _same_space(game.legal_moves(w, seat), legal, rng):
             raise _fail(f"seat {seat}'s legal moves differ in a resampled world", playout)
+    if game.hides_nothing:
+        if {_snapshot(game, w) for w in worlds} != {before}:
+            raise _fail("a game that hides nothing must resample to the state itself", playout)
+    elif playout.hidden_changed == 0:
+        # Some world's hidden content differs from the real one's: the first that does
+        # decides it (the set of the worlds' contents is then not the real one alone).
+        # The playout asks for one such state (a resample that changes nothing is a
+        # lazy one); once it has it, comparing more proves nothing new.
+        real = _content(game, state)
+        if any(_content(game, w) != real for w in worlds):
+            playout.hidden_changed += 1
+    if not whole:
+        if not legal.is_empty():
+            legal.sample(rng)
+        return
     # Independence: the draw depends only on what the seat sees. World ``i`` is drawn
     # again with its generator from world 0, which the seat cannot tell from the state.
     i = 1 if draws > 1 else 0
@@ -438,17 +468,6 @@ def _check_resample(
     # A resampled world is a state: it saves and loads back (one world a seat and state:
     # the draws are alike, and every state of a fully checked playout has its own).
     _check_round_trip(game, worlds[i], playout, one)
-    if game.hides_nothing:
-        if {_snapshot(game, w) for w in worlds} != {before}:
-            raise _fail("a game that hides nothing must resample to the state itself", playout)
-    elif playout.hidden_changed == 0:
-        # Some world's hidden content differs from the real one's: the first that does
-        # decides it (the set of the worlds' contents is then not the real one alone).
-        # The playout asks for one such state (a resample that changes nothing is a
-        # lazy one); once it has it, comparing more proves nothing new.
-        real = _content(game, state)
-        if any(_content(game, w) != real for w in worlds):
-            playout.hidden_changed += 1
     # A resampled world is playable: the seat's own move is accepted there.
     if not legal.is_empty():
         m = legal.sample(rng)
@@ -552,9 +571,14 @@ def random_playout(
         if not spaces:
             raise _fail("game is not over but nobody has a legal move", playout)
         if full:
-            check_seats = seats if deep else (seats[step // deep_every % len(seats)],)
-            for seat in check_seats:
-                _check_resample(game, state, seat, playout, rng, resamples, snap, views[step, seat])
+            # One seat a state, in turn, has the whole check; in a deep playout every
+            # other seat has its view, legal moves and end checked in one world too.
+            whole = seats[(step // deep_every if not deep else step) % len(seats)]
+            for seat in seats if deep else (whole,):
+                text = views[step, seat]
+                _check_resample(
+                    game, state, seat, playout, rng, resamples, snap, text, whole=seat == whole
+                )
             if _snapshot(game, state) != snap:
                 raise _fail("resample changed the state it was given", playout)
         if step == max_moves:
