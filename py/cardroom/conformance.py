@@ -558,10 +558,10 @@ def random_playout(
         if full:
             for seat, text in _check_views(game, state, playout).items():
                 views[step, seat] = text
-            _check_round_trip(game, state, playout)
-            # One snapshot of the state for all its checks: each refusal, each seat's
+            # One snapshot of the state for all its checks: the moves tried on it, its
             # resamples and the move applied must leave the state with it.
             snap = _snapshot(game, state)
+            _check_round_trip(game, state, playout, snap)
         spaces = _check_turns(game, state, playout, rng, full, earlier, snap)
         earlier.update(spaces)
         if game.is_over(state):
