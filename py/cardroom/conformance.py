@@ -416,8 +416,9 @@ def _check_resample(
         view = _view_text(game, state, seat)
     legal = game.legal_moves(state, seat)
     over = game.is_over(state)
-    # A light check (not ``whole``) draws from ``rng`` as a whole one does, so that a
-    # playout's moves do not depend on which seat has the whole check.
+    # A light check (not ``whole``) takes from ``rng`` the numbers a whole one takes for
+    # its worlds and its move, so that a playout's moves do not depend on which seat has
+    # the whole check (and are those the harness played when every seat had it).
     ks = [rng.randrange(1 << 62) for _ in range(draws)]
     worlds = []
     for k in ks if whole else ks[:1]:
