@@ -11,8 +11,9 @@ checks, at every state reached:
   as its own is refused; a non-move and a non-state are refused with typed errors; a
   refused move leaves the state untouched;
 * **JSON** -- states and moves round-trip; views are JSON and never show the RNG;
-* **non-interference, through resample** -- for each seat, several ``resample`` draws
-  keep that seat's view, legal moves and the end of the game identical; resampling
+* **non-interference, through resample** -- for each seat, ``resample`` draws (several
+  for one seat a state, in turn, see below) keep that seat's view, legal moves and the
+  end of the game identical; a world saves and loads back; resampling
   really changes the hidden content (unless the game ``hides_nothing``); and it depends
   on nothing the seat cannot see (``resample(A, k) == resample(resample(A, j), k)``);
 * **non-interference, without trusting resample** -- ``pin(state, seat)`` deals another
@@ -25,7 +26,17 @@ checks, at every state reached:
 
 Expensive checks (resample and pin) run on every state of the first ``deep`` playouts
 and on a rotating seat at every ``deep_every``-th state of the others, so that a CI run
-can afford a thousand playouts per game and level.
+can afford a thousand playouts per game and level. At each state of a deep playout,
+every seat (the referee included) has its view, legal moves and end compared with a
+resampled world, and one seat in turn (``step % len(seats)``) has the whole resample
+check: ``resamples`` worlds, independence from the hidden content, a world saved and
+loaded back, a move played in one. What the whole check adds is about how ``resample``
+draws for a seat, so the rotation proves it for every seat at every ``len(seats)``-th
+state (a turn game of n seats rotates over n + 1 with the referee, so each seat has it
+both to move and waiting). The moves tried on a state (a sampled move of each mover,
+every refusal) are followed by one snapshot, not one each: a state no move changed is
+the same whatever the order, and a change is traced to its move by trying each again
+on a copy loaded from the snapshot.
 
 Timed moves: when a sampled move carries a time, the harness moves the table clock
 forward by a random step (0 ms to several seconds), so races, windows and timeouts are
@@ -34,6 +45,7 @@ exercised at their edges as well as in their middle.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import time
@@ -192,19 +204,26 @@ def _whole_numbers(text: str) -> list[int]:
     return out
 
 
-def _check_views(game: Game, state: Any, playout: Playout) -> None:
+def _check_views(game: Game, state: Any, playout: Playout) -> dict[int, str]:
+    """Every seat's view is JSON and shows no RNG state; returns each seat's view as text
+    (``_view_text``), which the state's resample checks and pinned replays compare with."""
     rng_values = _rng_values(state)
+    texts = {}
     for seat in game.all_seats(state):
         view = game.view(state, seat)
         try:
-            text = json.dumps(view)
+            text = _SORTED(view)
         except (TypeError, ValueError) as exc:
             raise _fail(f"view for seat {seat} is not JSON: {exc}", playout) from None
-        if rng_values:
+        texts[seat] = text
+        # A whole number of the text is written as str(v), so a text without any RNG
+        # value's digits holds none of them (the JSON is parsed only when it may).
+        if rng_values and any(str(v) in text for v in rng_values):
             if not rng_values.isdisjoint(_whole_numbers(text)):
                 raise _fail(f"view for seat {seat} leaks the RNG state", playout)
             if any(str(v) in text for v in rng_values if v > 10**6):
                 raise _fail(f"view for seat {seat} leaks the RNG state as text", playout)
+    return texts
 
 
 def _strings(game: Game, state: Any, seat: int) -> set[str]:
@@ -230,8 +249,10 @@ def _check_public_move(game: Game, before: Any, after: Any, move: Move, playout:
         raise _fail(f"public move {move} names {sorted(secret)} unseen", playout)
 
 
-def _check_round_trip(game: Game, state: Any, playout: Playout) -> None:
-    data = json.loads(json.dumps(game.state_to_json(state)))
+def _check_round_trip(game: Game, state: Any, playout: Playout, text: str | None = None) -> None:
+    """``state`` saves as JSON and loads back equal; ``text`` is its snapshot if the
+    caller has taken it (the same JSON, keys sorted)."""
+    data = json.loads(json.dumps(game.state_to_json(state)) if text is None else text)
     try:
         back = game.state_from_json(data)
     except CorruptState as exc:
@@ -240,7 +261,12 @@ def _check_round_trip(game: Game, state: Any, playout: Playout) -> None:
         raise _fail("state does not round-trip through JSON", playout)
 
 
-def _refuse(game: Game, state: Any, probe: Any, playout: Playout, what: str, before: str) -> None:
+def _refuse(
+    game: Game, state: Any, probe: Any, playout: Playout, what: str, tried: list[Any]
+) -> None:
+    """``probe`` is refused with a typed error. Whether it left the state untouched is
+    checked with the state's other probes (``tried``, see :func:`_check_untouched`)."""
+    tried.append((probe, f"refused {what} {probe!r}"))
     try:
         game.apply(state, probe)
     except GameError:
@@ -252,8 +278,28 @@ def _refuse(game: Game, state: Any, probe: Any, playout: Playout, what: str, bef
     else:
         raise _fail(f"{what} accepted: {probe!r}", playout)
     playout.refused += 1
-    if _snapshot(game, state) != before:
-        raise _fail(f"refused {what} {probe!r} changed the state", playout)
+
+
+def _check_untouched(
+    game: Game, state: Any, before: str, tried: list[Any], playout: Playout
+) -> None:
+    """The moves tried on ``state`` (accepted or refused) left it as its snapshot
+    ``before`` says. One snapshot after all of them: a state no move changed is the
+    same whatever the order. If one did, the culprit is found by trying each move
+    again on a copy of the state loaded from ``before``."""
+    if _snapshot(game, state) == before:
+        return
+    for probe, what in tried:
+        try:
+            copy = game.state_from_json(json.loads(before))
+        except Exception:  # noqa: BLE001 - the round trip check names that
+            break
+        with contextlib.suppress(Exception):  # only the state matters here
+            game.apply(copy, probe)
+        if _snapshot(game, copy) != before:
+            raise _fail(f"{what} changed the state", playout)
+    whats = "; ".join(what for _, what in tried)
+    raise _fail(f"a move tried on the state changed the state ({whats[:2000]})", playout)
 
 
 def _check_turns(
@@ -268,13 +314,15 @@ def _check_turns(
     """to_move agrees with legal_moves and apply; out-of-turn moves are refused: each
     mover's move offered by every other seat, and each idle seat's own moves from the
     last time it was to move (a second shout, a second commit). ``before`` is the
-    state's snapshot if the caller has taken it (every refusal is compared with it)."""
+    state's snapshot if the caller has taken it: the state must still have it after
+    every move tried on it."""
     movers = game.to_move(state)
     if not isinstance(movers, frozenset):
         raise _fail(f"to_move must return a frozenset, got {type(movers).__name__}", playout)
     spaces: dict[int, MoveSpace] = {}
+    every: dict[int, MoveSpace] = {}
     for seat in game.all_seats(state):
-        space = game.legal_moves(state, seat)
+        space = every[seat] = game.legal_moves(state, seat)
         if space.is_empty() == (seat in movers):
             raise _fail(
                 f"seat {seat} {'is' if seat in movers else 'is not'} in to_move {sorted(movers)}"
@@ -290,8 +338,10 @@ def _check_turns(
         return spaces
     if before is None:
         before = _snapshot(game, state)
+    tried: list[Any] = []
     offered = [sp.sample(rng) for sp in spaces.values()]
     for move in offered:
+        tried.append((move, f"apply ({move})"))
         try:
             game.apply(state, move)
         except GameError as exc:
@@ -303,17 +353,19 @@ def _check_turns(
     outsiders.append(game.num_seats(state) + 3)
     for move in offered:
         _refuse(game, state, Move(move.seat, "no-such-move-kind", None, move.at), playout,
-                "an unknown move kind", before)  # fmt: skip
+                "an unknown move kind", tried)  # fmt: skip
         for other in outsiders:
             probe = move.with_seat(other)
-            try:
-                theirs = game.legal_moves(state, other)
-            except Exception as exc:  # noqa: BLE001
-                msg = f"legal_moves for seat {other} raised {type(exc).__name__}: {exc}"
-                raise _fail(msg, playout) from None
+            theirs = every.get(other)
+            if theirs is None:
+                try:
+                    theirs = game.legal_moves(state, other)
+                except Exception as exc:  # noqa: BLE001
+                    msg = f"legal_moves for seat {other} raised {type(exc).__name__}: {exc}"
+                    raise _fail(msg, playout) from None
             if probe in theirs:
                 raise _fail(f"seat {other} is not to move but may make {probe}", playout)
-            _refuse(game, state, probe, playout, f"an out-of-turn move by seat {other}", before)
+            _refuse(game, state, probe, playout, f"an out-of-turn move by seat {other}", tried)
     for other, space in (earlier or {}).items():
         if other in movers:
             continue
@@ -321,8 +373,8 @@ def _check_turns(
             old = space.sample(rng)
             at = None if old.at is None else max(old.at, game.clock(state))
             _refuse(game, state, old.with_time(at), playout,
-                    f"a move seat {other} could make before, now out of turn,", before)  # fmt: skip
-    _refuse(game, state, {"seat": 0, "kind": "x"}, playout, "a non-Move", before)
+                    f"a move seat {other} could make before, now out of turn,", tried)  # fmt: skip
+    _refuse(game, state, {"seat": 0, "kind": "x"}, playout, "a non-Move", tried)
     try:
         game.apply({"not": "a state"}, offered[0] if offered else Move(0, "x"))
     except CardroomError:
@@ -331,6 +383,7 @@ def _check_turns(
         raise _fail(f"apply on a non-state raised {type(exc).__name__}", playout) from None
     else:
         raise _fail("apply accepted something that is not a state", playout)
+    _check_untouched(game, state, before, tried, playout)
     return spaces
 
 
@@ -351,19 +404,25 @@ def _check_resample(
     playout: Playout,
     rng: random.Random,
     draws: int,
-    before: str | None = None,
+    before: str,
+    view: str | None = None,
+    whole: bool = True,
 ) -> None:
     """Resamples keep the seat's view and legal moves, change hidden content, and depend
-    only on what the seat can see. ``before`` is the state's snapshot if the caller has
-    taken it (the state must still have it after the resamples)."""
-    if before is None:
-        before = _snapshot(game, state)
-    view = _view_text(game, state, seat)
+    only on what the seat can see. ``before`` is the state's snapshot (the caller checks
+    that the state still has it after all its seats' resamples), ``view`` the seat's view
+    as text if the caller has it. Unless ``whole``, only the first part: the draws keep
+    the seat's view, legal moves and the end (what resample is, not how it draws)."""
+    if view is None:
+        view = _view_text(game, state, seat)
     legal = game.legal_moves(state, seat)
     over = game.is_over(state)
+    # A light check (not ``whole``) takes from ``rng`` the numbers a whole one takes for
+    # its worlds and its move, so that a playout's moves do not depend on which seat has
+    # the whole check (and are those the harness played when every seat had it).
     ks = [rng.randrange(1 << 62) for _ in range(draws)]
     worlds = []
-    for k in ks:
+    for k in ks if whole else ks[:1]:
         try:
             w = game.resample(state, seat, Rng(k))
         except Exception as exc:  # noqa: BLE001
@@ -381,29 +440,36 @@ def _check_resample(
             raise _fail(f"resampling for seat {seat} changes whether the game is over", playout)
         if not _same_space(game.legal_moves(w, seat), legal, rng):
             raise _fail(f"seat {seat}'s legal moves differ in a resampled world", playout)
-        _check_round_trip(game, w, playout)
-    if _snapshot(game, state) != before:
-        raise _fail("resample changed the state it was given", playout)
     if game.hides_nothing:
         if {_snapshot(game, w) for w in worlds} != {before}:
             raise _fail("a game that hides nothing must resample to the state itself", playout)
-    else:
+    elif playout.hidden_changed == 0:
         # Some world's hidden content differs from the real one's: the first that does
         # decides it (the set of the worlds' contents is then not the real one alone).
+        # The playout asks for one such state (a resample that changes nothing is a
+        # lazy one); once it has it, comparing more proves nothing new.
         real = _content(game, state)
         if any(_content(game, w) != real for w in worlds):
             playout.hidden_changed += 1
-    # Independence: the draw depends only on what the seat sees.
-    b = worlds[0]
-    for k in ks[1:2] or ks[:1]:
-        one = _snapshot(game, game.resample(state, seat, Rng(k)))
-        two = _snapshot(game, game.resample(b, seat, Rng(k)))
-        if one != two:
-            raise _fail(
-                f"resample for seat {seat} depends on hidden content: two worlds the seat"
-                " cannot tell apart resample differently with the same generator",
-                playout,
-            )
+    if not whole:
+        if not legal.is_empty():
+            legal.sample(rng)
+        return
+    # Independence: the draw depends only on what the seat sees. World ``i`` is drawn
+    # again with its generator from world 0, which the seat cannot tell from the state.
+    i = 1 if draws > 1 else 0
+    b, one = worlds[0], _snapshot(game, worlds[i])
+    if _snapshot(game, game.resample(b, seat, Rng(ks[i]))) != one:
+        if _snapshot(game, state) != before:  # the first draws changed the state itself
+            raise _fail("resample changed the state it was given", playout)
+        raise _fail(
+            f"resample for seat {seat} depends on hidden content: two worlds the seat"
+            " cannot tell apart resample differently with the same generator",
+            playout,
+        )
+    # A resampled world is a state: it saves and loads back (one world a seat and state:
+    # the draws are alike, and every state of a fully checked playout has its own).
+    _check_round_trip(game, worlds[i], playout, one)
     # A resampled world is playable: the seat's own move is accepted there.
     if not legal.is_empty():
         m = legal.sample(rng)
@@ -423,9 +489,11 @@ def _check_pinned(
     seat: int,
     cut: int,
     playout: Playout,
+    views: dict[tuple[int, int], str],
 ) -> None:
     """Replay moves[:cut] in another seed's world pinned to what the seat saw by state
-    ``cut``; the seat's views must be the same at every step."""
+    ``cut``; the seat's views must be the same at every step. ``views`` holds the real
+    states' views as text, by (step, seat), as far as the playout has computed them."""
     try:
         pin = game.pin(states[cut], seat)
     except Exception as exc:  # noqa: BLE001
@@ -438,7 +506,10 @@ def _check_pinned(
     except Exception as exc:  # noqa: BLE001
         raise _fail(f"new() refused pinned options {pin}: {exc}", playout) from None
     for i in range(cut + 1):
-        if _view_text(game, alt, seat) != _view_text(game, states[i], seat):
+        real = views.get((i, seat))
+        if real is None:
+            real = views[i, seat] = _view_text(game, states[i], seat)
+        if _view_text(game, alt, seat) != real:
             raise _fail(
                 f"seat {seat}'s view after move {i} differs in a world pinned to what it saw"
                 f"\n  real:   {_view_text(game, states[i], seat)[:600]}"
@@ -479,6 +550,7 @@ def random_playout(
     clock = 0
     seats: list[int] = []
     earlier: dict[int, MoveSpace] = {}
+    views: dict[tuple[int, int], str] = {}  # (step, seat) -> the real state's view as text
     # What the checks of the state in play leave for its move: its snapshot and spaces.
     snap: str | None = None
     spaces: dict[int, MoveSpace] = {}
@@ -493,11 +565,12 @@ def random_playout(
         full = deep or step % deep_every == 0
         snap = None
         if full:
-            _check_views(game, state, playout)
-            _check_round_trip(game, state, playout)
-            # One snapshot of the state for all its checks: each refusal, each seat's
+            for seat, text in _check_views(game, state, playout).items():
+                views[step, seat] = text
+            # One snapshot of the state for all its checks: the moves tried on it, its
             # resamples and the move applied must leave the state with it.
             snap = _snapshot(game, state)
+            _check_round_trip(game, state, playout, snap)
         spaces = _check_turns(game, state, playout, rng, full, earlier, snap)
         earlier.update(spaces)
         if game.is_over(state):
@@ -506,10 +579,17 @@ def random_playout(
             return
         if not spaces:
             raise _fail("game is not over but nobody has a legal move", playout)
-        if full:
-            check_seats = seats if deep else (seats[step // deep_every % len(seats)],)
-            for seat in check_seats:
-                _check_resample(game, state, seat, playout, rng, resamples, snap)
+        if snap is not None:  # a fully checked state
+            # One seat a state, in turn, has the whole check; in a deep playout every
+            # other seat has its view, legal moves and end checked in one world too.
+            whole = seats[(step // deep_every if not deep else step) % len(seats)]
+            for seat in seats if deep else (whole,):
+                text = views[step, seat]
+                _check_resample(
+                    game, state, seat, playout, rng, resamples, snap, text, whole=seat == whole
+                )
+            if _snapshot(game, state) != snap:
+                raise _fail("resample changed the state it was given", playout)
         if step == max_moves:
             raise _fail(f"no end after {max_moves} moves", playout)
 
@@ -579,7 +659,7 @@ def random_playout(
         )
         for cut in cuts:
             for seat in seats if deep else (rng.choice(seats),):
-                _check_pinned(game, seed, opts, states, playout.moves, seat, cut, playout)
+                _check_pinned(game, seed, opts, states, playout.moves, seat, cut, playout, views)
     return playout
 
 

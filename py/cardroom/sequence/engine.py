@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, repeat
 from operator import itemgetter, sub
@@ -471,8 +471,10 @@ class SequenceGame(Game):
             deck = deck[1:]
         hands[seat] = tuple(sorted(hand))
         turn = (s.turn + 1) % s.players if ends_turn else s.turn
-        return replace(
-            s,
+        return SequenceState(  # every field named (dataclasses.replace is slower)
+            players=s.players,
+            teams=s.teams,
+            layout=s.layout,
             rng=rng,
             hands=tuple(hands),
             deck=tuple(deck),
@@ -484,6 +486,7 @@ class SequenceGame(Game):
             reshuffles=reshuffles,
             log=(*s.log, event),
             drawn=drawn,
+            pins=s.pins,
             winner=winner,
         )
 
@@ -548,11 +551,10 @@ class SequenceGame(Game):
         what passes showed; the draw history re-told to match (R-80)."""
         others = [r for r in range(s.players) if r != seat]
         told = _told(s)
+        own = s.hands[seat] if 0 <= seat < s.players else ()
         seen = Counter(
-            chain(*s.discards, *(told[r].known.elements() for r in others if told[r].known))
+            chain(own, *s.discards, *(told[r].known.elements() for r in others if told[r].known))
         )
-        if 0 <= seat < s.players:
-            seen.update(s.hands[seat])
         # The cards not seen, sorted: each card as often as the box has it less seen.
         pool = list(
             chain.from_iterable(
@@ -573,13 +575,23 @@ class SequenceGame(Game):
             i += need
         deck = tuple(cards[i:])
         world, _ = rng.split()
-        return replace(
-            s,
+        return SequenceState(  # every field named (dataclasses.replace is slower)
+            players=s.players,
+            teams=s.teams,
+            layout=s.layout,
             rng=world,
             hands=tuple(hands),
             deck=deck,
-            pins=(),
+            discards=s.discards,
+            chips=s.chips,
+            sequences=s.sequences,
+            turn=s.turn,
+            exchanged=s.exchanged,
+            reshuffles=s.reshuffles,
+            log=s.log,
             drawn=_retell(s.drawn, hands, others, told),
+            pins=(),
+            winner=s.winner,
         )
 
     def pin(self, s: SequenceState, seat: int) -> dict[str, Any]:
