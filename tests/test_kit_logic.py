@@ -14,13 +14,14 @@ from typing import Any
 import pytest
 
 from cardroom import scoring
-from cardroom.core import REFEREE
+from cardroom.core import REFEREE, BotContext, Move
 from cardroom.web.kit.logic import (
     MAX_SEED,
     WEB_GAMES,
     ComputerMoveRefused,
     CorruptSave,
     EngineRefused,
+    Hosting,
     LocalEngine,
     Option,
     Route,
@@ -182,17 +183,23 @@ def test_corrupt_saves_are_refused(text: str) -> None:
 
 
 class LowCard:
-    """A computer seat for the tiny duel: commits its lowest card 100 ms after each round
-    starts (it plans again when its hand changes)."""
+    """An engine bot for the tiny duel (:class:`cardroom.core.Bot`): commits its lowest
+    card 100 ms after the round starts."""
 
-    def key(self, view: dict[str, Any]) -> Any:
-        return tuple(view["hand"] or ())
+    def __init__(self) -> None:
+        self.asked: list[BotContext] = []
 
-    def plan(self, view: dict[str, Any]) -> dict[str, Any] | None:
+    def choose(self, ctx: BotContext) -> Move | None:
+        self.asked.append(ctx)
+        view = ctx.view
         if view["over"] or view["mine"] is not None:
             return None
         low = min(int(c[1:]) for c in view["hand"])
-        return {"seat": 1, "kind": "commit", "data": low, "at": view["now"] + 100}
+        return Move(ctx.seat, "commit", low, view["now"] + 100)
+
+
+#: The duel's table: a computer seat plans again when its hand changes.
+HAND = Hosting(key=lambda view, moves: tuple(view["hand"] or ()))
 
 
 def _json_only(x: Any) -> None:
@@ -200,7 +207,7 @@ def _json_only(x: Any) -> None:
 
 
 def test_the_engine_client_speaks_json_and_drives_bot_and_clock() -> None:
-    e = LocalEngine(DUEL, 3, {"timeout_ms": 1000}, {1: LowCard()})
+    e = LocalEngine(DUEL, 3, {"timeout_ms": 1000}, {1: LowCard()}, HAND)
     events: list[dict[str, Any]] = []
     e.on(events.append)
     v = e.view(0)
@@ -229,26 +236,51 @@ def test_the_engine_client_speaks_json_and_drives_bot_and_clock() -> None:
 
 
 class BadCard(LowCard):
-    """A computer seat with a bug: it plans a card it does not hold."""
+    """An engine bot with a bug: it plays a card it does not hold."""
 
-    def plan(self, view: dict[str, Any]) -> dict[str, Any] | None:
-        move = super().plan(view)
-        return None if move is None else {**move, "data": 999}
+    def choose(self, ctx: BotContext) -> Move | None:
+        move = super().choose(ctx)
+        return None if move is None else Move(move.seat, move.kind, 999, move.at)
 
 
 def test_a_refused_computer_move_is_an_error_never_dropped() -> None:
-    """The engine refusing a computer's planned move is a bug in the plan: ``advance``
-    raises it (it used to pass over it, and the computer silently never acted)."""
-    e = LocalEngine(DUEL, 3, {"timeout_ms": 1000}, {1: BadCard()})
+    """The engine refusing a computer's move is a bug in the bot: ``advance`` raises it,
+    naming the seat, the move and the engine's reason (it used to pass over it, and the
+    computer silently never acted, R-244)."""
+    e = LocalEngine(DUEL, 3, {"timeout_ms": 1000}, {1: BadCard()}, HAND)
     assert e.advance(50) == []  # nothing due yet
     with pytest.raises(ComputerMoveRefused) as refused:
         e.advance(100)
+    assert refused.value.seat == 1
     assert refused.value.move == {"seat": 1, "kind": "commit", "data": 999, "at": 100}
-    assert "not in hand" in str(refused.value) and e.moves == []
+    assert "not in hand" in refused.value.reason and "seat 1" in str(refused.value)
+    assert e.moves == []
+
+
+def test_the_engine_client_hosts_the_engines_own_bots() -> None:
+    """A computer seat is the engine's :class:`cardroom.core.Bot` itself: the client hands
+    it the real context of its seat (its view, its legal moves, a sampler of its worlds,
+    the table's time and a ``random.Random`` seeded as the game declares), and asks it
+    again only when the seat's key changes."""
+    bot = LowCard()
+    how = Hosting(key=HAND.key, rng=lambda seed, seat, key: f"duel:{seed}:{seat}:{len(key)}")
+    e = LocalEngine(DUEL, 3, {"timeout_ms": 1000}, {}, how)
+    e.host(1, bot, seed=40)
+    (ctx,) = bot.asked
+    assert ctx.game is DUEL and ctx.seat == 1 and ctx.view == e.view(1) and ctx.now == 0
+    assert set(ctx.legal) == set(DUEL.legal_moves(e.state, 1))
+    assert ctx.rng.random() == random.Random("duel:40:1:3").random()
+    assert DUEL.view(ctx.sample_world(7), 1) == e.view(1)  # a world it cannot tell apart
+    assert ctx.view["hand"] == ["c1", "c3", "c9"]
+    assert e.planned[1] == {"seat": 1, "kind": "commit", "data": 1, "at": 100}
+    e.submit({"seat": 0, "kind": "commit", "data": int(e.view(0)["hand"][0][1:])}, 10)
+    assert len(bot.asked) == 1  # its hand is the same: its plan stands
+    e.advance(100)
+    assert len(bot.asked) == 2 and e.time() == 100
 
 
 def test_the_engine_client_plays_to_the_end_and_replays_exactly() -> None:
-    e = LocalEngine(DUEL, 11, {"timeout_ms": 500}, {1: LowCard()})
+    e = LocalEngine(DUEL, 11, {"timeout_ms": 500}, {1: LowCard()}, HAND)
     ends: list[dict[str, Any]] = []
     e.on(lambda ev: ends.append(ev) if ev["type"] == "over" else None)
     t = 0
@@ -261,7 +293,7 @@ def test_the_engine_client_plays_to_the_end_and_replays_exactly() -> None:
         due = e.next_due()
         e.advance(due if due is not None else t)
     assert ends == [{"type": "over"}] and e.next_due() is None
-    again = LocalEngine(DUEL, 11, {"timeout_ms": 500}, {1: LowCard()})
+    again = LocalEngine(DUEL, 11, {"timeout_ms": 500}, {1: LowCard()}, HAND)
     again.replay(e.moves)
     assert DUEL.state_to_json(again.state) == DUEL.state_to_json(e.state)
     broken = LocalEngine(DUEL, 11, {"timeout_ms": 500})

@@ -113,14 +113,15 @@ class Devices:
         self.to_guest(self.host.update(self.now))
 
     def replan(self) -> None:
-        """Team 2's computer seats decide from the guest's own view."""
+        """Team 2's computer seats (the guest's): asked again when the guest's view
+        changes, through the host engine client's context of their seat."""
+        e = self.engine
         for seat, bot in self.gbots.items():
-            view = self.gengine.view(seat)
-            key = bot.key(view)
+            key = e.hosting.key(self.gengine.view(seat), len(e.moves))
             if seat in self.gplan and self.gkeys.get(seat) == key:
                 continue
             self.gkeys[seat] = key
-            self.gplan[seat] = None if self.engine.over else bot.plan(view)
+            self.gplan[seat] = None if e.over else e.ask(seat, bot, key)
 
     def step(self) -> bool:
         """One move (the host's computer, the table clock, or the guest's): False when

@@ -20,8 +20,8 @@ from cardroom.geoplunge.tricks.zap import GAME as ZAP
 from cardroom.web.games.tricks.drawing import TrickDrawing
 from cardroom.web.games.tricks.logic import (
     BOT_SEAT,
-    TrickSeat,
     announcement,
+    computer,
     describe_move,
     engine,
     first_lead_text,
@@ -173,7 +173,7 @@ def _save(setup: Setup, client: Any) -> Any:
 def test_the_computer_sees_only_its_own_view() -> None:
     """Two worlds that differ only in what the computer cannot see give the same choice."""
     s = RANKS.new(9, level=4, version="ptr2")
-    seat = TrickSeat(1, "medium", 9)
+    bot = computer("medium")
     for _ in range(6):
         t = min(RANKS.to_move(s))
         s = RANKS.apply(s, list(RANKS.legal_moves(s, t))[0])
@@ -182,8 +182,8 @@ def test_the_computer_sees_only_its_own_view() -> None:
     from cardroom.core import bot_context
 
     if 1 in RANKS.to_move(s):
-        a = seat.bot.choose(bot_context(RANKS, s, 1, random.Random(1)))
-        b = seat.bot.choose(bot_context(RANKS, other, 1, random.Random(1)))
+        a = bot.choose(bot_context(RANKS, s, 1, random.Random(1)))
+        b = bot.choose(bot_context(RANKS, other, 1, random.Random(1)))
         assert a == b
 
 

@@ -652,11 +652,13 @@ def _bot(slug: str, difficulty: str, seed: str) -> Any:
 
         return ChummyBot(difficulty, zlib.crc32(seed.encode()))
     if slug == "match-pick":
-        return _PickBot()
+        return PickBot()
     raise ValueError(f"no computer team for {slug}")
 
 
-class _PickBot:
+class PickBot:
+    """A computer team's pick: a random legal one, from its own ``ctx.rng``."""
+
     def choose(self, ctx: Any) -> Move | None:
         moves = list(ctx.legal)
         return ctx.rng.choice(moves) if moves else None

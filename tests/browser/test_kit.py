@@ -476,3 +476,42 @@ again["deal"]["seed"]
         }"""
     )
     assert stored == 3
+
+
+def test_a_refused_computer_move_stops_the_table_and_says_so(page: Any, site: Any) -> None:
+    """A computer move the engine refuses is a fault in cardroom (R-244): the engine
+    client raises, and the table stops with the error on screen instead of a computer
+    that silently never acts. A bot with that bug is seated through the page's own
+    interpreter."""
+    open_site(page, site, "/?game=border-up&level=2&mode=bot&seed=3")
+    page.get_by_role("button", name="Start").click()
+    wait_phase(page, "plunge")
+    raised = page.evaluate(
+        """async () => {
+            const py = await (await import('./pyodide-boot.mjs')).start();
+            return py.runPython(`
+from cardroom.core import Move
+from cardroom.web.kit.logic import ComputerMoveRefused
+from cardroom.web.platform import app
+
+class Shouts:
+    def choose(self, ctx):
+        return Move(ctx.seat, "shout", None, ctx.now)
+
+table = app._mounted.table
+table.engine.host(1, Shouts())
+try:
+    table.update()
+    raised = ""
+except ComputerMoveRefused as exc:
+    raised = f"{exc.seat}:{exc.move['kind']}"
+raised
+`);
+        }"""
+    )
+    assert raised == "1:shout"
+    fault = page.get_by_role("alert").filter(has_text="the rules refused the computer's move")
+    expect(fault).to_be_visible()
+    assert "R-" not in fault.inner_text()
+    expect(page.locator(".kit-table")).to_have_attribute("data-fault", "1")
+    expect(page.locator("#kit-area")).to_have_attribute("inert", "")  # nothing more is played

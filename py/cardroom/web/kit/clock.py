@@ -9,7 +9,7 @@ from typing import Any
 
 from pyodide.ffi.wrappers import clear_timeout, set_timeout  # type: ignore[import-not-found]
 
-from cardroom.web.kit.logic import TableClock
+from cardroom.web.kit.logic import ComputerMoveRefused, TableClock
 from cardroom.web.kit.ui import wall
 from cardroom.web.platform import dom
 from cardroom.web.platform import listeners as kit_dom
@@ -39,6 +39,9 @@ class Clocked:
     def tick(self) -> None:
         raise NotImplementedError
 
+    def fault(self, exc: ComputerMoveRefused) -> None:
+        raise NotImplementedError
+
     def update(self) -> None:
         raise NotImplementedError
 
@@ -65,9 +68,19 @@ class Clocked:
         self.timer = None
         if self.paused:
             return
-        self.engine.advance(self._until())
+        self.advance()
         self.save()
         self.update()
+
+    def advance(self) -> None:
+        """Apply every clock call and computer move due by now. A computer move the
+        engine refuses stops the table with the error on screen and is raised on (the
+        console and the tests see it, R-244)."""
+        try:
+            self.engine.advance(self._until())
+        except ComputerMoveRefused as exc:
+            self.fault(exc)
+            raise
 
     def _until(self) -> int:
         """Now, or the deadline if that came first (nothing is played after it)."""

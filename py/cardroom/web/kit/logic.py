@@ -11,7 +11,10 @@ module decides them.
 * :class:`TableClock` -- game time that stops while paused (R-111);
 * :class:`LocalEngine` -- the engine client: ``view(seat)``, ``legal(seat)``,
   ``submit(move_json, now)``, ``advance(now)`` and events, all JSON, running in this
-  process. A worker or another device is a different transport behind the same methods;
+  process. A worker or another device is a different transport behind the same methods.
+  It hosts the computer's seats: the engine's own bots (:class:`cardroom.core.Bot`), asked
+  as the game's :class:`Hosting` says; a move of theirs the engine refuses raises
+  :class:`ComputerMoveRefused` (R-244);
 * :func:`encode_save` / :func:`decode_save` -- a saved game (:class:`CorruptSave` when it
   cannot be trusted, R-112);
 * :func:`points_table` -- who won and the breakdown lines per team.
@@ -24,9 +27,9 @@ import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from cardroom.core import REFEREE, GameError, Move
+from cardroom.core import REFEREE, Bot, BotContext, GameError, Move, bot_context
 from cardroom.web.platform.routes import (  # re-exported: the kit's plain-Python namespace
     DIFFICULTY_TEXT,
     MAX_SEED,
@@ -44,12 +47,12 @@ __all__ = [
     "FINAL_CLOCK",
     "MAX_SEED",
     "MODE_TEXT",
-    "PhaseBot",
     "hints_used",
     "WEB_GAMES",
     "ComputerMoveRefused",
     "CorruptSave",
     "EngineRefused",
+    "Hosting",
     "LocalEngine",
     "Option",
     "Route",
@@ -61,6 +64,7 @@ __all__ = [
     "encode_save",
     "parse_link",
     "points_table",
+    "to_move",
     "uncited",
 ]
 
@@ -135,23 +139,66 @@ class EngineRefused(Exception):
 
 
 class ComputerMoveRefused(RuntimeError):
-    """The engine refused a move the computer (or the table's clock) planned: a bug in
-    the plan, raised so that no computer move is ever dropped without a word."""
+    """The engine refused a move a computer seat (or the table's clock) planned: a bug in
+    the plan, raised so that no computer move is ever dropped without a word (R-244).
+    ``seat``, ``move`` (JSON) and ``reason`` (the engine's sentence) say which."""
 
     def __init__(self, move: Mapping[str, Any], error: Exception) -> None:
-        super().__init__(f"the engine refused the computer's move {dict(move)}: {error}")
         self.move = dict(move)
+        self.seat = int(self.move.get("seat", REFEREE))
+        self.reason = uncited(str(error))
         self.error = error
+        who = "the table's clock" if self.seat == REFEREE else f"the computer on seat {self.seat}"
+        super().__init__(f"the engine refused the move {self.move} of {who}: {self.reason}")
 
 
-class Bot(Protocol):
-    """A computer seat as the table drives it: ``key(view)`` says when to plan again
-    (e.g. the phase), ``plan(view)`` returns the move JSON it means to make (timed moves
-    carry the time it means to act) or None."""
+def _same_view(view: Mapping[str, Any], moves: int) -> Any:
+    return view
 
-    def key(self, view: Mapping[str, Any]) -> Any: ...
 
-    def plan(self, view: Mapping[str, Any]) -> dict[str, Any] | None: ...
+def _any_seat(view: Mapping[str, Any], seat: int) -> bool:
+    return True
+
+
+def _per_key(seed: int, seat: int, key: Any) -> str:
+    return f"{seed}:{seat}:{key}"
+
+
+def _bots_time(move: Move, view: Mapping[str, Any], now: int) -> int | None:
+    return move.at
+
+
+def to_move(view: Mapping[str, Any], seat: int) -> bool:
+    """A seat acts only when its view lists it among the seats to move (``Hosting.acts``)."""
+    return seat in view["to_move"]
+
+
+@dataclass(frozen=True, slots=True)
+class Hosting:
+    """How the table hosts a game's computer seats. The seats are the engine's own bots
+    (:class:`cardroom.core.Bot`), asked through a real :class:`~cardroom.core.BotContext`;
+    what is the table's, not the bot's, is declared here once per game:
+
+    * ``key(view, moves)`` -- the seat is asked again whenever this changes (by default
+      whenever its view does; ``moves`` is the number of moves made);
+    * ``rng(seed, seat, key)`` -- the text seeding the bot's ``random.Random`` for that
+      key (``seed`` is the seat's), so that a deal replays exactly;
+    * ``acts(view, seat)`` -- whether the seat is asked at all now (:func:`to_move`: only
+      when its view lists it); a bot with nothing to do returns None anyway;
+    * ``at(move, view, now)`` -- the time the move is made (``now``: the table's time):
+      the bot's own in the timed games, the table's time plus a thinking delay in the
+      untimed ones;
+    * ``context`` -- the bot's context, :func:`cardroom.core.bot_context` (a match of
+      hands gives the hand's);
+    * ``quiet_replay`` -- a replayed save asks the bots only at its end (for bots whose
+      choice depends on the position alone)."""
+
+    key: Callable[[Mapping[str, Any], int], Any] = _same_view
+    rng: Callable[[int, int, Any], str] = _per_key
+    acts: Callable[[Mapping[str, Any], int], bool] = _any_seat
+    at: Callable[[Move, Mapping[str, Any], int], int | None] = _bots_time
+    context: Callable[..., BotContext] = bot_context
+    quiet_replay: bool = False
 
 
 Listener = Callable[[dict[str, Any]], None]
@@ -166,22 +213,29 @@ class LocalEngine:
     numbers): the same calls can cross a ``postMessage`` to a worker or a socket to
     another device. The table's clock (the pseudo-seat ``REFEREE``) and the computer's
     seats are driven here: :meth:`advance` applies, in time order, every clock call and
-    planned computer move due by ``now``."""
+    planned computer move due by ``now``. A computer seat is an engine bot
+    (``bots``, or :meth:`host`); the client builds its :class:`~cardroom.core.BotContext`
+    and plans again when the seat's key changes, as :attr:`hosting` declares."""
 
     game: Any
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
+    #: the computer's seats: the engine's own bots, hosted as :attr:`hosting` says
     bots: dict[int, Bot] = field(default_factory=dict)
+    hosting: Hosting = field(default_factory=Hosting)
+    #: each computer seat's seed (its bot's ``random.Random``; the deal's by default)
+    seeds: dict[int, int] = field(default_factory=dict)
     state: Any = None
     moves: list[dict[str, Any]] = field(default_factory=list)
     planned: dict[int, dict[str, Any] | None] = field(default_factory=dict)
     _keys: dict[int, Any] = field(default_factory=dict)
     _listeners: list[Listener] = field(default_factory=list)
     _cache: dict[int, dict[str, Any]] = field(default_factory=dict)
+    _replaying: bool = False
 
     def __post_init__(self) -> None:
         self.state = self.game.new(self.seed, **self.options)
-        self._replan()
+        self.replan()
 
     def restart(self, options: Mapping[str, Any]) -> None:
         """Deal this game afresh with other ``new()`` options (a match's carry-overs),
@@ -189,7 +243,16 @@ class LocalEngine:
         self.options = dict(options)
         self.state = self.game.new(self.seed, **self.options)
         self.moves, self.planned, self._keys, self._cache = [], {}, {}, {}
-        self._replan()
+        self.replan()
+
+    def host(self, seat: int, bot: Bot, seed: int | None = None) -> None:
+        """Seat ``bot`` (an engine bot) as the computer on ``seat``, its random numbers
+        drawn from ``seed`` (the deal's by default); it plans at once."""
+        self.bots[seat] = bot
+        if seed is not None:
+            self.seeds[seat] = seed
+        self._keys.pop(seat, None)
+        self.replan()
 
     # ------------------------------------------------------------ queries
 
@@ -267,17 +330,40 @@ class LocalEngine:
         if self.over:
             self._emit({"type": "over"})
 
-    def _replan(self) -> None:
+    def time(self) -> int:
+        """The table's time: the game's clock, or the time of the last move if later (the
+        untimed games' moves carry the table's time only in the move list)."""
+        last = int(self.moves[-1].get("at") or 0) if self.moves else 0
+        return max(self._now(), last)
+
+    def replan(self) -> None:
+        """Ask each computer seat whose key (:class:`Hosting`) changed what it will do;
+        a seat's plan stands until then. Called after every move; a screen or a match
+        calls it after seating or unseating a computer."""
+        if self._replaying and self.hosting.quiet_replay:
+            return
         for seat, bot in self.bots.items():
             if self.over:
                 self.planned[seat] = None
                 continue
             view = self.view(seat)
-            key = bot.key(view)
+            key = self.hosting.key(view, len(self.moves))
             if seat in self._keys and self._keys[seat] == key:
                 continue
             self._keys[seat] = key
-            self.planned[seat] = bot.plan(view)
+            self.planned[seat] = self.ask(seat, bot, key)
+
+    def ask(self, seat: int, bot: Bot, key: Any) -> dict[str, Any] | None:
+        """What ``bot`` would do now on ``seat`` (its move as JSON, timed as
+        :attr:`hosting` says, or None), from the context of its own seat only."""
+        h = self.hosting
+        view = self.view(seat)
+        if not h.acts(view, seat):
+            return None
+        rng = random.Random(h.rng(self.seeds.get(seat, self.seed), seat, key))
+        now = self.time()
+        move = bot.choose(h.context(self.game, self.state, seat, rng, now))
+        return None if move is None else move.with_time(h.at(move, view, now)).to_json()
 
     def advance(self, now: int) -> list[dict[str, Any]]:
         """Apply every clock call and computer move due at or before ``now`` (in time
@@ -306,7 +392,7 @@ class LocalEngine:
                 # refusal is a bug in its plan, never a move quietly not made
                 raise ComputerMoveRefused(move.to_json(), exc) from exc
             done.append(move.to_json())
-            self._replan()
+            self.replan()
         return done
 
     def submit(self, move_json: Mapping[str, Any], now: int) -> dict[str, Any]:
@@ -320,21 +406,26 @@ class LocalEngine:
             self._apply(move)
         except GameError as exc:
             raise EngineRefused(str(exc), type(exc).__name__) from None
-        self._replan()
+        self.replan()
         return self.moves[-1]
 
     def replay(self, moves: Sequence[Mapping[str, Any]]) -> None:
         """Re-apply a saved move list (seed + moves replay exactly); raises
         :class:`CorruptSave` if the engine refuses one of them."""
-        for m in moves:
-            try:
-                move = Move.from_json(dict(m))
-                if move.seat in self.planned:
-                    self.planned[move.seat] = None
-                self._apply(move)
-            except (GameError, TypeError, ValueError, KeyError) as exc:
-                raise CorruptSave(f"move {len(self.moves) + 1} is refused: {exc}") from None
-            self._replan()
+        self._replaying = True
+        try:
+            for m in moves:
+                try:
+                    move = Move.from_json(dict(m))
+                    if move.seat in self.planned:
+                        self.planned[move.seat] = None
+                    self._apply(move)
+                except (GameError, TypeError, ValueError, KeyError) as exc:
+                    raise CorruptSave(f"move {len(self.moves) + 1} is refused: {exc}") from None
+                self.replan()
+        finally:
+            self._replaying = False
+        self.replan()
 
 
 # ------------------------------------------------------------------ saved games
@@ -446,26 +537,6 @@ def points_table(
 def hints_used(n: int) -> str:
     """ "No hints used", "1 hint used", "2 hints used"."""
     return "No hints used" if n <= 0 else f"{n} hint{'s' * (n != 1)} used"
-
-
-@dataclass(frozen=True, slots=True)
-class PhaseBot:
-    """A computer seat that plans once per phase from its own view only, through a bot's
-    public ``plan(view, difficulty, rng) -> (delay, move)``, seeded per deal and phase so a
-    game replays exactly (the GeoPlunge bots)."""
-
-    planner: Callable[..., Any]
-    seed: int
-    level: int
-    difficulty: str
-
-    def key(self, view: Mapping[str, Any]) -> Any:
-        return view["phase"]
-
-    def plan(self, view: Mapping[str, Any]) -> dict[str, Any] | None:
-        rng = random.Random(f"{self.seed}:{self.level}:{view['phase']}:{self.difficulty}")
-        move = self.planner(view, self.difficulty, rng).move
-        return None if move is None else move.to_json()
 
 
 def new_seed(rand: Callable[[int], int], avoid: int | None = None) -> int:

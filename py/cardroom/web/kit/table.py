@@ -22,6 +22,7 @@ from cardroom.web.kit.clock import Clocked
 from cardroom.web.kit.logic import (
     FINAL_CLOCK,
     SAVE_PREFIX,
+    ComputerMoveRefused,
     EngineRefused,
     Save,
     Setup,
@@ -119,6 +120,7 @@ class Table(Clocked):
     <p class="kit-count" id="kit-count" aria-hidden="true"></p>
     <p class="kit-status" id="kit-status" aria-live="polite"></p>
     <div class="kit-banner" id="kit-banner" aria-hidden="true" hidden></div>
+    <p class="kit-fault" id="kit-fault" role="alert" hidden></p>
     <details class="kit-log"><summary>Game log</summary><ol id="kit-log-list"></ol></details>
     <button type="button" class="kit-bar-btn" id="kit-share" aria-haspopup="dialog">Share</button>
     <button type="button" class="kit-bar-btn" id="kit-pause" aria-pressed="false">Pause</button>
@@ -356,7 +358,7 @@ class Table(Clocked):
     def submit(self, seat: int, kind: str, data: Any = None) -> bool:
         """A person's move (now); False (and said) if the engine refuses it."""
         self.refusal = None
-        if self.engine.over or self.paused:
+        if self.engine.over or self.paused or self.finished:
             return False
         if self.timed_out:
             self.update()
@@ -376,7 +378,7 @@ class Table(Clocked):
         if self.finished:
             return
         if not self.paused:
-            self.engine.advance(self._until())
+            self.advance()
         if self.engine.over or self.timed_out:
             self.finish()
             return
@@ -490,6 +492,20 @@ class Table(Clocked):
             self.screen.leave()
         else:
             self.ui.on_result_click(self, b)
+
+    def fault(self, exc: ComputerMoveRefused) -> None:
+        """The engine refused a computer move: a fault in cardroom, not in the players'
+        game. The table stops (no timer, no result) and says so (R-244)."""
+        self.finished = True
+        self.stop_timers()
+        el = kit_dom.raw(kit_dom.find("#kit-fault", self.el))
+        el.textContent = (
+            f"Something went wrong: the rules refused the computer's move ({exc.reason}). "
+            "This is a fault in cardroom, not in your play; the game stops here."
+        )
+        el.hidden = False
+        self.area.setAttribute("inert", "")
+        self.root.setAttribute("data-fault", "1")
 
     def stop_timers(self) -> None:
         for name, clear in (

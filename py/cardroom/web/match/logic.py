@@ -10,12 +10,21 @@ by :func:`game_engine`. In *watch* mode both teams are the computer.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from cardroom.match import COMBO_GAMES, KINDS, KINDS_OF, MAX_MINUTES, Match, Up, game_title
+from cardroom.core import Bot
+from cardroom.match import (
+    COMBO_GAMES,
+    KINDS,
+    KINDS_OF,
+    MAX_MINUTES,
+    Match,
+    PickBot,
+    Up,
+    game_title,
+)
 from cardroom.web.platform.routes import DIFFICULTY_TEXT, MAX_SEED, WEB_GAMES, Setup
 
 __all__ = [
@@ -23,7 +32,6 @@ __all__ = [
     "KIND_TEXT",
     "MATCH_MODES",
     "MatchSetup",
-    "PickSeat",
     "between_text",
     "combo_game_name",
     "game_engine",
@@ -233,38 +241,30 @@ def game_setup(up: Up, mode: str, difficulty: str) -> Setup:
     )
 
 
-def _team1_bot(slug: str, setup: Setup, client: Any) -> Any:
-    """The computer on Team 1's seat (watch mode): the game screen's own computer seat."""
+def _team1_bot(slug: str, setup: Setup) -> tuple[Bot, int]:
+    """The computer on Team 1's seat (watch mode): the game screen's own computer, and
+    the seed it draws from."""
     seed = int(setup.seed or 0)
     if slug == "border-up":
-        from cardroom.geoplunge import bot  # noqa: PLC0415
-        from cardroom.web.kit.logic import PhaseBot  # noqa: PLC0415
+        from cardroom.web.games.border_up.logic import computer  # noqa: PLC0415
 
-        return PhaseBot(bot.plan, seed + 1, setup.level, setup.difficulty)
+        return computer(setup.difficulty), seed + 1
     if slug == "state-iq":
-        from cardroom.web.games.state_iq.logic import ComputerTeam, last_move_time  # noqa: PLC0415
+        from cardroom.web.games.state_iq import logic as state_iq  # noqa: PLC0415
 
-        return ComputerTeam(0, seed, setup.level, setup.difficulty, lambda: last_move_time(client))
+        return state_iq.computer(setup.difficulty, seed, 0), seed
     if slug == "dashing-states":
-        from cardroom.web.games.dashing_states.logic import DashingSeat  # noqa: PLC0415
+        from cardroom.web.games.dashing_states import logic as dashing  # noqa: PLC0415
 
-        seat = DashingSeat(0, seed + 1, setup.difficulty)
-        seat.table = client
-        return seat
+        return dashing.computer(setup.difficulty, seed + 1), seed + 1
     if slug in ("play-the-ranks", "border-zap"):
-        from cardroom.web.games.tricks.logic import TrickSeat  # noqa: PLC0415
+        from cardroom.web.games.tricks import logic as tricks  # noqa: PLC0415
 
-        return TrickSeat(0, setup.difficulty, seed + 1, client)
+        return tricks.computer(setup.difficulty), seed + 1
     if slug == "chummy-challenge":
-        from cardroom.web.games.chummy.logic import TableBot  # noqa: PLC0415
+        from cardroom.web.games.chummy import logic as chummy  # noqa: PLC0415
 
-        return TableBot(
-            0,
-            setup.difficulty,
-            seed + 1,
-            lambda seat: client.game.legal_moves(client.state, seat),
-            lambda: int(client.state.now),
-        )
+        return chummy.computer(setup.difficulty, seed + 1), seed + 1
     raise ValueError(f"no computer team for {slug}")
 
 
@@ -273,7 +273,9 @@ def game_engine(client: Any, up: Up, setup: Setup, mode: str) -> Any:
     options (``up.options``: level and carry-overs); in watch mode a computer takes Team
     1's seat too."""
     if mode == "watch":
-        client.bots[0] = _team1_bot(up.slug, setup, client)
+        bot, seed = _team1_bot(up.slug, setup)
+        client.bots[0] = bot
+        client.seeds[0] = seed
     client.restart(up.options)
     return client
 
@@ -304,39 +306,24 @@ def moves_until(moves: Sequence[Mapping[str, Any]], deadline: int | None) -> lis
 # ------------------------------------------------------------------ the picks
 
 
-@dataclass
-class PickSeat:
-    """A computer team's pick (the kit's ``Bot`` protocol): a random legal pick, seeded
-    by the match, as the match engine's own pick bot makes it."""
+def _pick_key(view: Mapping[str, Any], moves: int) -> Any:
+    return (tuple(view["to_move"]), tuple(view["picked"]))
 
-    seat: int
-    seed: int
-    client: Any = None
 
-    def key(self, view: Mapping[str, Any]) -> Any:
-        return (tuple(view["to_move"]), tuple(view["picked"]))
-
-    def plan(self, view: Mapping[str, Any]) -> dict[str, Any] | None:
-        c = self.client
-        if c is None or self.seat not in view["to_move"]:
-            return None
-        moves = list(c.game.legal_moves(c.state, self.seat))
-        if not moves:
-            return None
-        rng = random.Random(f"pick:{self.seed}:{self.seat}")
-        return moves[rng.randrange(len(moves))].to_json()
+def _pick_seed(seed: int, seat: int, key: Any) -> str:
+    return f"pick:{seed}:{seat}"
 
 
 def pick_engine(up: Up, mode: str) -> Any:
-    """The engine client of a pick: the computer picks for its team(s)."""
-    from cardroom.web.kit.logic import LocalEngine  # noqa: PLC0415
+    """The engine client of a pick: the computer picks for its team(s) when it is to
+    pick, with the match engine's own pick bot (a random legal pick, seeded by the
+    match)."""
+    from cardroom.web.kit.logic import Hosting, LocalEngine, to_move  # noqa: PLC0415
 
     seats = {"bot": (1,), "watch": (0, 1)}.get(mode, ())
-    bots = {s: PickSeat(s, up.seed) for s in seats}
-    client = LocalEngine(up.game, up.seed, dict(up.options), {})
-    for b in bots.values():
-        b.client = client
-    client.bots.update(bots)
+    bots: dict[int, Bot] = {s: PickBot() for s in seats}
+    how = Hosting(key=_pick_key, rng=_pick_seed, acts=to_move)
+    client = LocalEngine(up.game, up.seed, dict(up.options), bots, how)
     client.restart(up.options)
     return client
 

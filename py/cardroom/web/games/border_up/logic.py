@@ -10,19 +10,22 @@ from html import escape
 from typing import Any
 
 from cardroom import atlas
+from cardroom.core import Bot
 from cardroom.geoplunge import bot
 from cardroom.geoplunge.border_up import GAME
 from cardroom.geoplunge.groups import call_name, check_group, check_shout, name, shout_layouts
 from cardroom.geoplunge.solver import Hand
 from cardroom.web.kit.hand_model import Zone
-from cardroom.web.kit.logic import LocalEngine, PhaseBot, Setup
+from cardroom.web.kit.logic import Hosting, LocalEngine, Setup
 
 __all__ = [
     "BOT_SEAT",
     "Hint",
     "choose_hint",
     "could_html",
+    "computer",
     "engine",
+    "hosting",
     "key_state",
     "ready_calls",
     "shout_groups",
@@ -302,12 +305,26 @@ def _slot_for(
 # ------------------------------------------------------------------ the engine
 
 
+def computer(difficulty: str) -> Bot:
+    """The engine's Border-Up bot of ``difficulty`` (one per seat: it remembers its plans)."""
+    return bot.bot(difficulty)
+
+
+def hosting(level: int, difficulty: str) -> Hosting:
+    """The computer plans once per phase from its own view, seeded per deal and phase so
+    that a game replays exactly; its shout carries its own time (R-240)."""
+    return Hosting(
+        key=lambda view, moves: view["phase"],
+        rng=lambda seed, seat, phase: f"{seed}:{level}:{phase}:{difficulty}",
+    )
+
+
 def engine(setup: Setup) -> LocalEngine:
     """The engine client of one Border-Up game (the computer is seat 1 against a person)."""
     assert setup.seed is not None
-    computer = PhaseBot(bot.plan, setup.seed, setup.level, setup.difficulty)
-    bots = {BOT_SEAT: computer} if setup.mode == "bot" else {}
-    return LocalEngine(GAME, setup.seed, {"level": setup.level}, bots)
+    bots = {BOT_SEAT: computer(setup.difficulty)} if setup.mode == "bot" else {}
+    how = hosting(setup.level, setup.difficulty)
+    return LocalEngine(GAME, setup.seed, {"level": setup.level}, bots, how)
 
 
 # ------------------------------------------------------------------ the result

@@ -5,31 +5,30 @@ shows. The setup, clock, saves and result frame are the kit's.
 * The dealer is the table (R-145): once both GeoPlungers are named it turns the top Power
   card (:data:`DEAL_MS` later) and, at Level 4 on a card with two circles, picks one at
   random from the deal number, so a game replays exactly.
-* The computer is :class:`cardroom.geoplunge.chummy_bot.ChummyBot` behind the kit's
-  ``Bot`` protocol: it plans again whenever a word is read (R-69).
+* The computer is :class:`cardroom.geoplunge.chummy_bot.ChummyBot`, hosted by the engine
+  client: it plans again whenever a word is read (R-69, :data:`HOSTING`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardroom import atlas, names
-from cardroom.core import REFEREE, Move, MoveSpace
+from cardroom.core import REFEREE, Bot, Move
 from cardroom.geoplunge import challenge, decks
 from cardroom.geoplunge.chummy import GAME, PLAYERS
 from cardroom.geoplunge.chummy_bot import ChummyBot
-from cardroom.web.kit.logic import LocalEngine, Setup
+from cardroom.web.kit.logic import Hosting, LocalEngine, Setup
 
 __all__ = [
     "BOT_SEAT",
     "COLOUR_NOTE",
     "DEAL_MS",
+    "HOSTING",
     "KEYS",
     "ChummyEngine",
-    "TableBot",
     "answer_sentence",
     "challenge_line",
     "check_answer",
@@ -37,6 +36,7 @@ __all__ = [
     "countdown",
     "dealer_pick",
     "describe",
+    "computer",
     "engine",
     "free_players",
     "key_team",
@@ -76,50 +76,25 @@ def dealer_pick(seed: int, number: int, power: str, level: int) -> int:
 # ------------------------------------------------------------------ the computer
 
 
-@dataclass
-class _Ctx:
-    """The part of :class:`cardroom.core.BotContext` the Chummy bot reads."""
-
-    seat: int
-    view: Mapping[str, Any]
-    legal: MoveSpace
-    now: int
+def computer(difficulty: str, seed: int) -> Bot:
+    """The engine's Chummy Challenge bot of ``difficulty`` for deal ``seed``."""
+    return ChummyBot(difficulty, seed)
 
 
-class TableBot:
-    """:class:`ChummyBot` behind the kit's ``Bot`` protocol. ``legal(seat)`` and ``now()``
-    come from the engine client (the moves it may make and the table clock); the bot
-    itself reads only its view."""
+def replan_key(view: Mapping[str, Any], moves: int) -> Any:
+    """When the computer is asked again: at each word read, buzz and answer (R-69)."""
+    cur = view.get("current") or {}
+    return (
+        view["phase"],
+        cur.get("number"),
+        len(cur.get("words") or ()),
+        len(cur.get("buzzes") or ()),
+        cur.get("my_answer") is None,
+    )
 
-    def __init__(
-        self,
-        seat: int,
-        difficulty: str,
-        seed: int,
-        legal: Callable[[int], MoveSpace],
-        now: Callable[[], int],
-    ) -> None:
-        self.seat = seat
-        self.bot = ChummyBot(difficulty, seed)
-        self.legal = legal
-        self.now = now
 
-    def key(self, view: Mapping[str, Any]) -> Any:
-        cur = view.get("current") or {}
-        return (
-            view["phase"],
-            cur.get("number"),
-            len(cur.get("words") or ()),
-            len(cur.get("buzzes") or ()),
-            cur.get("my_answer") is None,
-        )
-
-    def plan(self, view: Mapping[str, Any]) -> dict[str, Any] | None:
-        legal = self.legal(self.seat)
-        if legal.is_empty():
-            return None
-        move = self.bot.choose(_Ctx(self.seat, view, legal, self.now()))  # type: ignore[arg-type]
-        return None if move is None else move.to_json()
+#: The computer plans again whenever a word is read; its buzz carries its own time.
+HOSTING = Hosting(key=replan_key)
 
 
 # ------------------------------------------------------------------ the engine client
@@ -153,7 +128,7 @@ class ChummyEngine(LocalEngine):
             pick = dealer_pick(self.seed, len(self.state.rounds), r.power, self.state.level)
             self._apply(Move(REFEREE, "ask", pick, max(due, self._now())))
             done.append(self.moves[-1])
-            self._replan()
+            self.replan()
             done += super().advance(now)
         return done
 
@@ -162,17 +137,8 @@ def engine(setup: Setup, **timing: int) -> ChummyEngine:
     """The engine client of one Chummy Challenge game (the computer is seat 1 against a
     person); ``timing`` overrides the engine's (``word_ms``...), for tests."""
     assert setup.seed is not None
-    eng = ChummyEngine(GAME, setup.seed, {"level": setup.level, **timing})
-    if setup.mode == "bot":
-        eng.bots[BOT_SEAT] = TableBot(
-            BOT_SEAT,
-            setup.difficulty,
-            setup.seed,
-            lambda seat: GAME.legal_moves(eng.state, seat),
-            lambda: int(eng.state.now),
-        )
-        eng._replan()
-    return eng
+    bots = {BOT_SEAT: computer(setup.difficulty, setup.seed)} if setup.mode == "bot" else {}
+    return ChummyEngine(GAME, setup.seed, {"level": setup.level, **timing}, bots, HOSTING)
 
 
 # ------------------------------------------------------------------ what the screen says

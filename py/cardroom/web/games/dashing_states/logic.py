@@ -5,19 +5,18 @@ saves and result frame are the kit's (R-135..R-139)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 from cardroom import atlas, names
-from cardroom.core import Move, bot_context
+from cardroom.core import Bot
 from cardroom.geoplunge import decks
 from cardroom.geoplunge.dashing import GAME, PLAYERS, USED
 from cardroom.geoplunge.dashing_bot import DashingBot
 from cardroom.web.kit.hand_model import Zone
-from cardroom.web.kit.logic import LocalEngine, Setup
+from cardroom.web.kit.logic import Hosting, LocalEngine, Setup, to_move
 
 __all__ = [
     "BOT_SEAT",
@@ -25,13 +24,14 @@ __all__ = [
     "PLAYER_NAMES",
     "SMALL_SQ_MI",
     "AnswerForm",
-    "DashingSeat",
     "answer_forms",
     "bar_status",
     "card_label",
     "card_number",
     "describe_move",
+    "computer",
     "engine",
+    "hosting",
     "gave_up_line",
     "key_rule",
     "order_zone",
@@ -400,38 +400,25 @@ def describe_move(move: Mapping[str, Any], teams: Sequence[str], phase: str) -> 
 # ------------------------------------------------------------------ the engine
 
 
-class DashingSeat:
-    """The computer's seat for the table kit: :class:`DashingBot` (the engine's bot)
-    asked through the same :class:`~cardroom.core.BotContext` the simulator hands it,
-    once per phase, race and answering player; its timed move is the delay by difficulty
-    (R-139)."""
+def computer(difficulty: str, seed: int) -> Bot:
+    """The engine's Dashing States bot of ``difficulty`` for deal ``seed``."""
+    return DashingBot(difficulty, seed)
 
-    def __init__(self, seat: int, seed: int, difficulty: str) -> None:
-        self.seat = seat
-        self.bot = DashingBot(difficulty, seed)
-        self.seed = seed
-        self.table: LocalEngine | None = None
 
-    def key(self, view: Mapping[str, Any]) -> Any:
-        return (view["phase"], view["race"], view["next_player"], tuple(view["to_move"]))
-
-    def plan(self, view: Mapping[str, Any]) -> dict[str, Any] | None:
-        if self.table is None or self.seat not in view["to_move"]:
-            return None
-        rng = random.Random(f"{self.seed}:{view['phase']}:{view['race']}:{view['next_player']}")
-        ctx = bot_context(GAME, self.table.state, self.seat, rng, int(view["now"]))
-        move: Move | None = self.bot.choose(ctx)
-        return None if move is None else move.to_json()
+def hosting() -> Hosting:
+    """The computer is asked once per phase, race and answering player, when it is to
+    move, with the same :class:`~cardroom.core.BotContext` the simulator hands it; its
+    timed move is its delay by difficulty (R-139, R-241)."""
+    return Hosting(
+        key=lambda v, moves: (v["phase"], v["race"], v["next_player"], tuple(v["to_move"])),
+        rng=lambda seed, seat, key: f"{seed}:{key[0]}:{key[1]}:{key[2]}",
+        acts=to_move,
+    )
 
 
 def engine(setup: Setup) -> LocalEngine:
     """The engine client of one Dashing States game (the computer is seat 1 against a
     person, seeing the game only through its own :class:`~cardroom.core.BotContext`)."""
     assert setup.seed is not None
-    table = LocalEngine(GAME, setup.seed, {"level": setup.level})
-    if setup.mode == "bot":
-        seat = DashingSeat(BOT_SEAT, setup.seed, setup.difficulty)
-        seat.table = table
-        table.bots[BOT_SEAT] = seat
-        table._replan()  # noqa: SLF001 - the seat could not plan before it had its table
-    return table
+    bots = {BOT_SEAT: computer(setup.difficulty, setup.seed)} if setup.mode == "bot" else {}
+    return LocalEngine(GAME, setup.seed, {"level": setup.level}, bots, hosting())

@@ -2,9 +2,10 @@
 
 * the setup's options (players, teams, board) and the combinations the rules refuse
   (R-73, R-81);
-* :class:`SeqEngine`: the kit's engine client for this untimed game, with the computer's
-  seats choosing from their own context only (``cardroom.core.bot_context``) and acting a
-  moment after the previous move (R-82); its views carry the result the kit shows (R-88);
+* :class:`SeqEngine`: the kit's engine client for this untimed game, hosting the
+  computer's seats (the engine's bots, choosing from their own context only) to act a
+  moment after the previous move (R-82, :func:`hosting`); its views carry the result the
+  kit shows (R-88);
 * what the board and the hand show: the spaces a card may take, dead cards, the words a
   screen reader hears for a space, the log's sentences;
 * the keyboard's moves over the board and the typed choice of a card (R-85).
@@ -12,18 +13,16 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from cardroom import atlas
-from cardroom.core import REFEREE, Move, bot_context
+from cardroom.core import REFEREE, Bot, Move
 from cardroom.sequence import GAME
 from cardroom.sequence.board import ADD, BOARD, CELLS, CHIPS, REMOVE, SIDE
 from cardroom.sequence.bot import make
 from cardroom.web.games.sequence.setup import SPLITS, check_options, teams_for
-from cardroom.web.kit.logic import LocalEngine, Setup
+from cardroom.web.kit.logic import Hosting, LocalEngine, Setup
 
 __all__ = [
     "BOT_DELAY_MS",
@@ -32,7 +31,9 @@ __all__ = [
     "chip_svg",
     "overlay_svg",
     "describe_move",
+    "computer",
     "engine",
+    "hosting",
     "game_options",
     "human_seats",
     "move_cursor",
@@ -94,32 +95,36 @@ def seat_names(mode: str, players: int, teams: int) -> list[str]:
 # ------------------------------------------------------------------ the engine client
 
 
-@dataclass
-class SeqBot:
-    """A computer seat: chooses with the Sequence bot of ``level`` from its own context."""
+def computer(level: str) -> Bot:
+    """The engine's Sequence bot of ``level``."""
+    return make(level)
 
-    level: str
-    seed: int
 
-    def __post_init__(self) -> None:
-        self.bot = make(self.level)
+def _turn(view: Mapping[str, Any], seat: int) -> bool:
+    return view["turn"] == seat
 
-    def key(self, view: Mapping[str, Any]) -> Any:
-        return view["moves"]
 
-    def plan(self, view: Mapping[str, Any]) -> dict[str, Any] | None:  # pragma: no cover
-        raise NotImplementedError("SeqEngine plans with the state's context")
+def _after_the_last(move: Move, view: Mapping[str, Any], now: int) -> int:
+    return now + BOT_DELAY_MS
 
-    def choose(self, state: Any, seat: int) -> Move | None:
-        rng = random.Random(f"{self.seed}:{len(state.log)}:{seat}:{self.level}")
-        return self.bot.choose(bot_context(GAME, state, seat, rng))
+
+def hosting(level: str) -> Hosting:
+    """A computer seat is asked when its turn comes, seeded by the deal, the move number
+    and the seat, and acts ``BOT_DELAY_MS`` after the move before (R-82); a replayed save
+    asks it only at the end (its choice depends on the position alone)."""
+    return Hosting(
+        key=lambda view, moves: view["moves"],
+        rng=lambda seed, seat, n: f"{seed}:{n}:{seat}:{level}",
+        acts=_turn,
+        at=_after_the_last,
+        quiet_replay=True,
+    )
 
 
 class SeqEngine(LocalEngine):
     """The kit's engine client for Sequence: moves are untimed in the game, so the table's
-    time is kept in the move list only (for the log and the computer's pace, R-82); a
-    computer seat plans its move when its turn comes, ``BOT_DELAY_MS`` after the last
-    move. The views of a finished game carry the kit's ``result`` (R-88)."""
+    time is kept in the move list only (for the log and the computer's pace, R-82). The
+    views of a finished game carry the kit's ``result`` (R-88)."""
 
     def _apply(self, move: Move) -> None:
         self.state = self.game.apply(self.state, move.with_time(None))
@@ -130,40 +135,8 @@ class SeqEngine(LocalEngine):
         if self.over:
             self._emit({"type": "over"})
 
-    _replaying = False
-
     def clock_due(self) -> tuple[str, int] | None:
         return None
-
-    def replay(self, moves: Sequence[Mapping[str, Any]]) -> None:
-        """Re-apply a save without asking the computer about every position on the way."""
-        self._replaying = True
-        try:
-            super().replay(moves)
-        finally:
-            self._replaying = False
-        self._replan()
-
-    def _replan(self) -> None:
-        if self._replaying:
-            return
-        for seat in self.bots:
-            if self.over or seat != self.state.turn:
-                self.planned[seat] = None
-                self._keys.pop(seat, None)
-        if self.over:
-            return
-        seat = self.state.turn
-        bot = self.bots.get(seat)
-        if not isinstance(bot, SeqBot):
-            return
-        key = len(self.state.log)
-        if self._keys.get(seat) == key:
-            return
-        self._keys[seat] = key
-        move = bot.choose(self.state, seat)
-        last = int(self.moves[-1].get("at") or 0) if self.moves else 0
-        self.planned[seat] = None if move is None else move.with_time(last + BOT_DELAY_MS).to_json()
 
     #: the teams' names in the result's sentence (``engine`` sets them from the setup)
     labels: Sequence[str] = ()
@@ -203,10 +176,10 @@ def engine(setup: Setup) -> SeqEngine:
     the setup's difficulty."""
     assert setup.seed is not None
     opts = game_options(setup)
-    bots: dict[int, Any] = {}
+    bots: dict[int, Bot] = {}
     if setup.mode == "bot":
-        bots = {s: SeqBot(setup.difficulty, setup.seed) for s in range(1, opts["players"])}
-    eng = SeqEngine(GAME, setup.seed, opts, bots)
+        bots = {s: computer(setup.difficulty) for s in range(1, opts["players"])}
+    eng = SeqEngine(GAME, setup.seed, opts, bots, hosting(setup.difficulty))
     eng.labels = team_names(opts["teams"], setup.mode, opts["players"])
     return eng
 

@@ -5,13 +5,12 @@ log and the result. The setup, clock, saves and result frame are the kit's."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from cardroom import atlas, names
-from cardroom.core import BotContext, Move, Moves, MoveSpace
+from cardroom.core import Bot, Move, Moves, MoveSpace
 from cardroom.geoplunge import decks
 from cardroom.geoplunge.state_iq import (
     CARDS,
@@ -22,17 +21,18 @@ from cardroom.geoplunge.state_iq import (
     summary,
 )
 from cardroom.geoplunge.state_iq_bot import StateIQBot
-from cardroom.web.kit.logic import LocalEngine, Setup
+from cardroom.web.kit.logic import Hosting, LocalEngine, Setup
 
 __all__ = [
     "BOT_SEAT",
     "ClueOption",
-    "ComputerTeam",
     "GuessReading",
     "clue_options",
     "clue_lines",
     "describe",
+    "computer",
     "engine",
+    "hosting",
     "flag_code",
     "legal_from_view",
     "mid",
@@ -87,55 +87,32 @@ def legal_from_view(view: Mapping[str, Any], seat: int) -> MoveSpace:
     return Moves()
 
 
-@dataclass
-class ComputerTeam:
-    """The computer's team as the table drives it (the kit's ``Bot`` protocol): it plans
-    again after every move, from its own view only, through
-    :class:`~cardroom.geoplunge.state_iq_bot.StateIQBot`; seeded per deal and move so a
-    game replays exactly (R-133). ``clock()`` is the table's time (that of the last move):
-    the bot takes its thinking time from there (R-243); without it, it acts at once."""
-
-    seat: int
-    seed: int
-    level: int
-    difficulty: str
-    clock: Callable[[], int] | None = None
-
-    def __post_init__(self) -> None:
-        self.bot = StateIQBot(self.difficulty, f"{self.seed}:{self.seat}")
-
-    def key(self, view: Mapping[str, Any]) -> Any:
-        if view["phase"] == "plunge":  # the other team deciding first changes nothing
-            return ("plunge", view["plunge"]["mine"] is None)
-        return (view["phase"], len(view["clues"]), len(view["guesses"]), tuple(view["to_move"]))
-
-    def plan(self, view: Mapping[str, Any]) -> dict[str, Any] | None:
-        legal = legal_from_view(view, self.seat)
-        if legal.is_empty():
-            return None
-        rng = random.Random(f"{self.seed}:{self.level}:{self.key(view)}:{self.difficulty}")
-        now = None if self.clock is None else int(self.clock())
-        ctx = BotContext(game=GAME, seat=self.seat, view=view, legal=legal, rng=rng, now=now)
-        move = self.bot.choose(ctx)
-        return None if move is None else move.to_json()
+def computer(difficulty: str, seed: int, seat: int) -> Bot:
+    """The engine's State IQ bot for ``seat`` of deal ``seed``."""
+    return StateIQBot(difficulty, f"{seed}:{seat}")
 
 
-def last_move_time(eng: LocalEngine) -> int:
-    """The table's time in a State IQ game: that of its last move (its turns are untimed:
-    the table stamps each move with its time, R-160)."""
-    return max((int(m.get("at") or 0) for m in eng.moves), default=0)
+def _key(view: Mapping[str, Any], moves: int) -> Any:
+    if view["phase"] == "plunge":  # the other team deciding first changes nothing
+        return ("plunge", view["plunge"]["mine"] is None)
+    return (view["phase"], len(view["clues"]), len(view["guesses"]), tuple(view["to_move"]))
+
+
+def hosting(level: int, difficulty: str) -> Hosting:
+    """The computer's team plans again after every move of its own game (in the
+    GeoPlunging phase once, whoever decides first), seeded per deal and move so that a
+    game replays exactly (R-133); it takes its thinking time from the table's, that of
+    the move before (R-243)."""
+    return Hosting(key=_key, rng=lambda seed, seat, key: f"{seed}:{level}:{key}:{difficulty}")
 
 
 def engine(setup: Setup) -> LocalEngine:
     """The engine client for ``setup`` (the computer plays Team 2 in ``bot`` mode, taking
     its time from the table's, R-243)."""
-    eng = LocalEngine(GAME, setup.seed or 0, {"level": setup.level})
-    if setup.mode == "bot":
-        eng.bots[BOT_SEAT] = ComputerTeam(
-            BOT_SEAT, setup.seed or 0, setup.level, setup.difficulty, lambda: last_move_time(eng)
-        )
-        eng._replan()  # noqa: SLF001 - the seat could not plan before it had its table
-    return eng
+    seed = setup.seed or 0
+    bots = {BOT_SEAT: computer(setup.difficulty, seed, BOT_SEAT)} if setup.mode == "bot" else {}
+    how = hosting(setup.level, setup.difficulty)
+    return LocalEngine(GAME, seed, {"level": setup.level}, bots, how)
 
 
 # ------------------------------------------------------------------ who sees the screen

@@ -1,9 +1,9 @@
 """The trick games' screen logic, not the DOM (tested on CPython): Play the Ranks (Level 2,
 PTR1 and PTR2 at Levels 3 and 4) and Play the Border Zap (Levels 3 and 4).
 
-* :func:`engine` -- the kit's engine client with the computer's seat: the trick bots
+* :func:`engine` -- the kit's engine client hosting the computer's seat: the trick bots
   (:func:`cardroom.geoplunge.tricks.bots.make_bot`) get a :class:`~cardroom.core.BotContext`
-  (their own view, legal moves and fair resamples), never the state;
+  (their own view, legal moves and fair resamples), never the state (:func:`hosting`);
 * :func:`lead_choices` / :func:`follow_choices` -- what a team may pick for a trick, read
   from its own view (forced Power play included, R-49, R-140);
 * the words the screen and the game log use: announcements, one line per trick (the
@@ -18,28 +18,28 @@ lead is logged by its GeoStar (R-142).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardroom import atlas
-from cardroom.core import bot_context
+from cardroom.core import Bot, Move
 from cardroom.geoplunge.tricks import rules
 from cardroom.geoplunge.tricks.bots import make_bot
 from cardroom.geoplunge.tricks.ranks import GAME as RANKS
 from cardroom.geoplunge.tricks.zap import GAME as ZAP
-from cardroom.web.kit.logic import LocalEngine, Setup
+from cardroom.web.kit.logic import Hosting, LocalEngine, Setup, to_move
 
 __all__ = [
     "BOT_SEAT",
     "CATEGORY_TEXT",
     "LeadChoices",
     "TrickEngine",
-    "TrickSeat",
     "announcement",
     "describe_move",
+    "computer",
     "engine",
+    "hosting",
     "first_lead_text",
     "follow_choices",
     "lead_choices",
@@ -66,38 +66,25 @@ def name(code: str) -> str:
 # ------------------------------------------------------------------ the engine client
 
 
-@dataclass
-class TrickSeat:
-    """The computer's seat on the kit's engine client (the kit's ``Bot`` protocol).
+def computer(difficulty: str) -> Bot:
+    """The engine's trick bot of ``difficulty``."""
+    return make_bot(difficulty)
 
-    It plans after every move; the trick bot chooses from a :class:`BotContext` of its
-    own seat (view, legal moves, resamples), seeded by the deal and the move count so a
-    game replays exactly. It acts ``BOT_DELAY_MS`` after the last move."""
 
-    seat: int
-    difficulty: str
-    seed: int
-    client: Any = None
-    bot: Any = None
+def _thinking(move: Move, view: Mapping[str, Any], now: int) -> int:
+    return now + BOT_DELAY_MS["play" if move.kind in ("lead", "follow") else "setup"]
 
-    def __post_init__(self) -> None:
-        self.bot = make_bot(self.difficulty)
 
-    def key(self, view: Mapping[str, Any]) -> Any:
-        return len(self.client.moves) if self.client is not None else -1
-
-    def plan(self, view: Mapping[str, Any]) -> dict[str, Any] | None:
-        c = self.client
-        if c is None or c.over or self.seat not in view["to_move"]:
-            return None
-        n = len(c.moves)
-        rng = random.Random(f"{self.seed}:{n}:{self.difficulty}")
-        move = self.bot.choose(bot_context(c.game, c.state, self.seat, rng))
-        if move is None:
-            return None
-        last = int(c.moves[-1].get("at") or 0) if c.moves else 0
-        delay = BOT_DELAY_MS["play" if move.kind in ("lead", "follow") else "setup"]
-        return move.with_time(last + delay).to_json()
+def hosting(difficulty: str) -> Hosting:
+    """The computer is asked after every move when it is to move, seeded by the deal
+    and the move count so that a game replays exactly; it acts ``BOT_DELAY_MS`` after
+    the last move."""
+    return Hosting(
+        key=lambda view, moves: moves,
+        rng=lambda seed, seat, moves: f"{seed}:{moves}:{difficulty}",
+        acts=to_move,
+        at=_thinking,
+    )
 
 
 @dataclass
@@ -138,13 +125,9 @@ def options_of(setup: Setup) -> dict[str, Any]:
 def engine(setup: Setup, teams: Sequence[str] = ("Team 1", "Team 2")) -> TrickEngine:
     """The engine client of one trick game (the computer is seat 1 against a person)."""
     assert setup.seed is not None
-    client = TrickEngine(GAMES[setup.game], setup.seed, options_of(setup), {}, teams=list(teams))
-    if setup.mode == "bot":
-        seat = TrickSeat(BOT_SEAT, setup.difficulty, setup.seed)
-        seat.client = client
-        client.bots = {BOT_SEAT: seat}
-        client._replan()
-    return client
+    bots = {BOT_SEAT: computer(setup.difficulty)} if setup.mode == "bot" else {}
+    how = hosting(setup.difficulty)
+    return TrickEngine(GAMES[setup.game], setup.seed, options_of(setup), bots, how, teams=[*teams])
 
 
 def seat_to_show(to_move: Sequence[int], shown: int | None) -> int | None:

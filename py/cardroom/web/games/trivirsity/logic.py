@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cardroom.core import (
     REFEREE,
+    Bot,
+    BotContext,
     CorruptState,
     Game,
     IllegalMove,
@@ -34,7 +36,7 @@ from cardroom.trivirsity.deck import (
 )
 from cardroom.trivirsity.game import GAME, TriState
 from cardroom.trivirsity.game import VARIANTS as GAME_VARIANTS
-from cardroom.web.kit.logic import LocalEngine, Setup
+from cardroom.web.kit.logic import Hosting, LocalEngine, Setup
 
 __all__ = [
     "BOT_DELAY_MS",
@@ -42,10 +44,11 @@ __all__ = [
     "TriEngine",
     "TriMatch",
     "MatchState",
-    "SeatBot",
     "card_name",
     "describe",
+    "computer",
     "engine",
+    "hosting",
     "engine_options",
     "options_problem",
     "seat_names",
@@ -312,50 +315,43 @@ END_TEXT = {
 # ------------------------------------------------------------------ the computer
 
 
-@dataclass
-class SeatBot:
-    """A computer seat for the kit's engine client: it chooses with the engine's bot from
-    its own seat's context (view, legal moves, sampled worlds) and acts a moment later."""
+def computer(level: str) -> Bot:
+    """The engine's Tri-Virsity bot of ``level``."""
+    return TriBot(level)
 
-    seat: int
-    level: str
-    seed: int
-    people: frozenset[int] = frozenset()
-    engine: LocalEngine | None = None
-    bot: TriBot = field(init=False)
 
-    def __post_init__(self) -> None:
-        self.bot = TriBot(self.level)
+def _hand(game: Any, state: MatchState, seat: int, rng: random.Random, now: int) -> BotContext:
+    """A computer seat plays the hand: its context is the hand's (view, legal moves,
+    sampled worlds), not the match's."""
+    return bot_context(GAME, state.cur, seat, rng, now)
 
-    def key(self, view: Mapping[str, Any]) -> Any:
-        return (view["hand_no"], view["step"])
 
-    def plan(self, view: Mapping[str, Any]) -> dict[str, Any] | None:
-        if self.engine is None or view.get("between") or "result" in view:
-            return None
-        state: MatchState = self.engine.state
-        rng = random.Random(f"{self.seed}:{state.hand_no}:{state.step}:{self.seat}")
-        move = self.bot.choose(bot_context(GAME, state.cur, self.seat, rng))
-        if move is None:
-            return None
-        delay = BOT_DELAY_MS
-        if move.kind in ("draw", "take") and self._people_may_claim(view):
-            delay = CLAIM_WAIT_MS
-        return move.with_time(int(view["now"]) + delay).to_json()
+def _in_a_hand(view: Mapping[str, Any], seat: int) -> bool:
+    return not view.get("between") and "result" not in view
 
-    def _people_may_claim(self, view: Mapping[str, Any]) -> bool:
-        return bool(view["claims"]) and any(p != view["discarder"] for p in self.people)
+
+def hosting(people: frozenset[int]) -> Hosting:
+    """A computer seat is asked at each step of each hand, seeded by the deal, the hand,
+    the step and the seat, and acts a moment after the table's time; it waits longer
+    before a draw while a person (``people``) may still claim the discard."""
+
+    def at(move: Move, view: Mapping[str, Any], now: int) -> int:
+        claimable = bool(view["claims"]) and any(p != view["discarder"] for p in people)
+        wait = CLAIM_WAIT_MS if move.kind in ("draw", "take") and claimable else BOT_DELAY_MS
+        return int(view["now"]) + wait
+
+    return Hosting(
+        key=lambda view, moves: (view["hand_no"], view["step"]),
+        rng=lambda seed, seat, key: f"{seed}:{key[0]}:{key[1]}:{seat}",
+        acts=_in_a_hand,
+        at=at,
+        context=_hand,
+    )
 
 
 @dataclass
 class TriEngine(LocalEngine):
-    """The kit's engine client with the computer seats wired to it before the first plan."""
-
-    def __post_init__(self) -> None:
-        for b in self.bots.values():
-            if isinstance(b, SeatBot):
-                b.engine = self
-        super().__post_init__()
+    """The kit's engine client for a Tri-Virsity match: every kind of play is named."""
 
     def legal(self, seat: int) -> list[str]:
         """The kinds of move ``seat`` may send now. The plays after the draw are an open
@@ -383,12 +379,11 @@ def engine(setup: Setup) -> LocalEngine:
     opts = engine_options(setup)
     target = TARGETS.get(setup.option("target", "500"), 500)
     players = int(opts.get("players", 1))
-    bots: dict[int, Any] = {}
+    bots: dict[int, Bot] = {}
     if setup.mode == "bot":
-        bots = {
-            s: SeatBot(s, setup.difficulty, setup.seed, frozenset({0})) for s in range(1, players)
-        }
-    return TriEngine(MATCH, setup.seed, {**opts, "match_target": target}, bots)
+        bots = {s: computer(setup.difficulty) for s in range(1, players)}
+    opts = {**opts, "match_target": target}
+    return TriEngine(MATCH, setup.seed, opts, bots, hosting(frozenset({0})))
 
 
 # ------------------------------------------------------------------ text
