@@ -3,12 +3,14 @@
 Usage::
 
     .venv/bin/python benchmarks/startup.py [--site DIR] [--runs 3] [--path /?screen=atlas]
-        [--stat median|best] [--settle 3] [--json FILE|-]
+        [--stat median|best] [--settle 3] [--cpu-slowdown N] [--no-private] [--json FILE|-]
 
 Builds the site (``python build.py --out TMP``) unless ``--site`` is given, serves it on
 127.0.0.1 together with ``/bench-bare.html`` (a page that only calls ``loadPyodide()`` from
 Pyodide's files as Pyodide distributes them, ``node_modules/pyodide`` served under
 ``/__pyodide__/``; it exists only in this script's server, never in the site),
+together with ``/bench-own.html`` (the site's own runtime booted alone: ``loadPyodide()``
+from the site's ``pyodide/``, the same patched files, on the page's thread, nothing else),
 and drives headless Chromium (``/usr/bin/chromium``) with a fresh profile per run and page:
 
 - *cold*: a new user-data-dir, first visit. For the site the visit lasts until its service
@@ -49,6 +51,16 @@ each with PASS or FAIL (issue 8):
 - longest main-thread task from navigation to ready <= 200 ms;
 - no heavy module (svgwrite, networkx) on the start path; no request to another host.
 
+``--cpu-slowdown N`` slows the main thread of every page N times (Chromium's
+``Emulation.setCPUThrottlingRate`` over the DevTools protocol, set before navigating; workers
+and V8's background threads are not slowed: Chromium refuses it for worker targets), records
+the total blocking time until ready too (the sum over long tasks of their time above 50 ms)
+and checks issue 42's budgets in place of issue 8's time budgets:
+
+- longest main-thread task before ready <= 200 ms, cold and repeat;
+- cold visit, ready <= 1.3 x the site's own runtime booted alone, cold;
+- repeat visit, ready <= 0.7 x the own runtime's warm boot (its repeat visit).
+
 Exit status: 0 if every budget holds, 1 if one is broken, 2 if a page never became ready.
 """
 
@@ -76,6 +88,7 @@ from _common import ARGS, CHROMIUM, HOST, ROOT, load_build
 HEAVY = ("svgwrite", "networkx")
 BARE_PATH = "/bench-bare.html"
 RESTORE_PATH = "/bench-bare-restore.html"
+OWN_PATH = "/bench-own.html"
 READY_TIMEOUT_MS = 120_000
 
 BUDGET_READY_RATIO = 1.10
@@ -86,6 +99,11 @@ BUDGET_COPY_RATIO = 1.40
 COPY_TIMEOUT_MS = 240_000
 BUDGET_FLAGS_BYTES = 1_200_000
 BUDGET_LONG_TASK_MS = 200.0
+# Issue 42, with --cpu-slowdown (a classroom's slower CPU): against the site's own runtime
+# booted alone (``/bench-own.html``), and the longest task before ready as above.
+BUDGET_SLOW_COLD_RATIO = 1.30
+BUDGET_SLOW_REPEAT_RATIO = 0.70
+LONG_TASK_MS = 50.0  # a task longer than this blocks (total blocking time: the excess, summed)
 SNAPSHOT_TIMEOUT_MS = 180_000
 STEAL_WARNING = 3.0  # % of CPU time taken by a virtual machine's host: a busy machine
 PYODIDE_CORE = (
@@ -145,7 +163,24 @@ if (!hit) {
 }
 </script></body></html>
 """
-BENCH_PAGES = {BARE_PATH: BARE_PAGE, RESTORE_PATH: RESTORE_PAGE}
+# The site's own runtime booted alone: ``loadPyodide()`` from the site's vendored Pyodide
+# (``pyodide/``: the same patched files, the compiled standard library), on the page's
+# main thread, with nothing else (no worker, no snapshot, no screen). Its repeat visit is
+# "the own runtime's warm boot" (HTTP cache and V8's code cache warm). Served next to the
+# site by this script only, never part of the build.
+OWN_PAGE = b"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>the site's runtime alone</title></head>
+<body><p>Loading the site's own Pyodide (benchmark page)</p>
+<script type="module">
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+const pyodide = await loadPyodide();
+window.__pyodide = pyodide;
+pyodide.runPython("1 + 1");
+performance.mark("bare:ready");
+document.documentElement.dataset.ready = "1";
+</script></body></html>
+"""
+BENCH_PAGES = {BARE_PATH: BARE_PAGE, RESTORE_PATH: RESTORE_PAGE, OWN_PATH: OWN_PAGE}
 #: Where the bare pages take Pyodide from: its files as Pyodide distributes them
 #: (``node_modules/pyodide``), not the site's copies. The site ships its own standard
 #: library zip, compiled (``sitebuild/stdlib.py``); the floor is Pyodide's own start-up.
@@ -208,9 +243,34 @@ JS_METRICS = """(markName) => {
         sw_controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller),
         longest_task_ms: tasks.reduce((m, [, d]) => Math.max(m, d), 0),
         long_tasks: tasks.length,
+        tbt_ms: tasks.reduce((s, [, d]) => s + Math.max(0, d - LONG_TASK_MS), 0),
+        task_list: tasks.map(([t, d]) => [Math.round(t), Math.round(d)]),
         boot: document.documentElement.dataset.boot || null,
         js_heap_bytes: performance.memory ? performance.memory.usedJSHeapSize : null,
     };
+}""".replace("LONG_TASK_MS", f"{LONG_TASK_MS:g}")
+
+# Resolves once <html data-ready="1"> is set: a MutationObserver, so that waiting adds no
+# work to the page's main thread until then.
+JS_WAIT_READY = """(ms) => new Promise((resolve, reject) => {
+    const root = document.documentElement;
+    if (root.dataset.ready === '1') return resolve(true);
+    const timer = setTimeout(() => reject(new Error('not ready within ' + ms + ' ms')), ms);
+    new MutationObserver((_, obs) => {
+        if (root.dataset.ready !== '1') return;
+        obs.disconnect();
+        clearTimeout(timer);
+        resolve(true);
+    }).observe(root, {attributes: true, attributeFilter: ['data-ready']});
+})"""
+
+# A fixed piece of work on the page's main thread, timed after ready: the slowdown the
+# throttling gave (its time at --cpu-slowdown N over its time at 1x).
+JS_CALIBRATE = """() => {
+    const t = performance.now();
+    let x = 0;
+    for (let i = 0; i < 2e7; i++) x = (x + i) % 1000003;
+    return [performance.now() - t, x];
 }"""
 
 # The wasm memory holding Python (the site's interpreter through its boot module; the bare
@@ -319,6 +379,9 @@ class Visit:
     sw_controlled: bool = False
     longest_task_ms: float | None = None
     long_tasks: int = 0
+    tbt_ms: float | None = None  # total blocking time until ready: sum of (task - 50 ms)
+    task_list: list[list[float]] = field(default_factory=list)  # [start, duration] before ready
+    calibrate_ms: float | None = None  # JS_CALIBRATE on the main thread after ready
     boot: str | None = None  # the site: "worker", "snapshot" or "fresh"
     snapshot_bytes: int | None = None  # stored after the site's cold visit
     js_heap_bytes: int | None = None
@@ -338,6 +401,7 @@ def visit(
     run: int,
     meter: Meter,
     settle: float = 0.0,
+    slowdown: float = 1.0,
 ) -> Visit:
     out = Visit(page=kind, phase=phase, run=run)
     private = None
@@ -368,12 +432,21 @@ def visit(
         ctx.add_init_script("performance.setResourceTimingBufferSize(10000)")
         ctx.add_init_script(LONG_TASKS_INIT)
         page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        if slowdown != 1:
+            # Chromium's CPU throttling (what DevTools and Lighthouse's devtools mode use),
+            # set on the page's target before navigating; it holds across the navigation.
+            # It slows the page's main thread only: worker targets refuse it ("Operation is
+            # only supported for pages, not workers", Chromium 156), so the site's first-
+            # visit worker and V8's background threads run at the machine's speed.
+            cdp = ctx.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
         time.sleep(settle)  # the browser's own start-up work, done before the visit
         meter.reset()
         page.goto(url, wait_until="commit", timeout=READY_TIMEOUT_MS)
-        page.wait_for_function(
-            "() => document.documentElement.dataset.ready === '1'", timeout=READY_TIMEOUT_MS
-        )
+        # Not page.wait_for_function: its default polling runs the check on every animation
+        # frame, which makes the page render a frame each time (style, paint, commit) and
+        # adds main-thread tasks of its own, 0.1-0.3 s each at 4 x CPU in a trace.
+        page.evaluate(JS_WAIT_READY, READY_TIMEOUT_MS)
         mark = "cardroom:ready" if site else "bare:ready"
         m = page.evaluate(JS_METRICS, mark)
         out.ready_ms, out.fcp_ms = m["ready_ms"], m["fcp_ms"]
@@ -381,6 +454,8 @@ def visit(
         out.page_transfer_bytes = m["page_transfer_bytes"]
         out.sw_controlled = m["sw_controlled"]
         out.longest_task_ms, out.long_tasks = m["longest_task_ms"], m["long_tasks"]
+        out.tbt_ms, out.task_list = m["tbt_ms"], m["task_list"]
+        out.calibrate_ms = page.evaluate(JS_CALIBRATE)[0]
         out.boot, out.js_heap_bytes = m["boot"], m["js_heap_bytes"]
         out.wasm_heap_bytes = page.evaluate(JS_WASM_MEMORY)
         if kind == "restore" and phase == "cold":
@@ -444,7 +519,13 @@ def visit(
 
 
 def run_all(
-    site: Path, runs: int, log: Any, site_path: str = "/?screen=atlas", settle: float = 0.0
+    site: Path,
+    runs: int,
+    log: Any,
+    site_path: str = "/?screen=atlas",
+    settle: float = 0.0,
+    slowdown: float = 1.0,
+    private: bool = True,
 ) -> list[Visit]:
     from playwright.sync_api import sync_playwright  # noqa: PLC0415
 
@@ -458,24 +539,44 @@ def run_all(
         with sync_playwright() as pw:
             for run in range(1, runs + 1):
                 # Interleave the two pages so drift on a shared machine hits both alike.
-                pages = (("bare", BARE_PATH), ("restore", RESTORE_PATH), ("site", site_path))
+                pages = (
+                    ("bare", BARE_PATH),
+                    ("restore", RESTORE_PATH),
+                    ("own", OWN_PATH),
+                    ("site", site_path),
+                )
                 for kind, path in pages:
                     profile = Path(tempfile.mkdtemp(prefix=f"cardroom-bench-{kind}-"))
                     try:
                         for phase in ("cold", "repeat"):
-                            v = visit(pw, profile, origin + path, kind, phase, run, meter, settle)
+                            v = visit(
+                                pw,
+                                profile,
+                                origin + path,
+                                kind,
+                                phase,
+                                run,
+                                meter,
+                                settle,
+                                slowdown,
+                            )
                             visits.append(v)
                             log(
-                                f"  run {run} {kind:4} {phase:6} ready {_ms(v.ready_ms):>8}  "
+                                f"  run {run} {kind:7} {phase:6} ready {_ms(v.ready_ms):>8}  "
                                 f"FCP {_ms(v.fcp_ms):>7}  served {_mb(v.served_bytes):>8}  "
-                                f"longest task {_ms(v.longest_task_ms):>7}"
+                                f"longest task {_ms(v.longest_task_ms):>7}  "
+                                f"TBT {_ms(v.tbt_ms):>7}  calibration {_ms(v.calibrate_ms)}"
                                 + (f"  boot {v.boot}" if v.boot else "")
                                 + (f"  ERROR {v.error}" if v.error else "")
                             )
                     finally:
                         shutil.rmtree(profile, ignore_errors=True)
+                if not private:
+                    continue
                 # the site's first visit in a private window (no profile on disk)
-                v = visit(pw, Path(), origin + site_path, "private", "cold", run, meter, settle)
+                v = visit(
+                    pw, Path(), origin + site_path, "private", "cold", run, meter, settle, slowdown
+                )
                 visits.append(v)
                 log(
                     f"  run {run} private cold   ready {_ms(v.ready_ms):>8}  "
@@ -519,6 +620,8 @@ FIGURES = (
     "html_ms",
     "dcl_ms",
     "longest_task_ms",
+    "tbt_ms",
+    "calibrate_ms",
     "served_bytes",
     "page_transfer_bytes",
     "requests",
@@ -535,7 +638,7 @@ def summarise(visits: list[Visit], stat: str = "median") -> dict[str, dict[str, 
     min / median / max of each under ``spread``."""
     pick = _best if stat == "best" else _median
     out: dict[str, dict[str, Any]] = {}
-    for kind in ("bare", "restore", "site", "private"):
+    for kind in ("bare", "restore", "own", "site", "private"):
         for phase in ("cold", "repeat"):
             vs = [v for v in visits if v.page == kind and v.phase == phase]
             row: dict[str, Any] = {}
@@ -594,44 +697,93 @@ def _ratio(a: float | None, b: float | None) -> float | None:
     return None if not a or not b else a / b
 
 
-def budgets(visits: list[Visit], summary: dict[str, dict[str, Any]], site: Path) -> list[dict]:
+def slow_budgets(summary: dict[str, dict[str, Any]], slowdown: float) -> list[dict]:
+    """Issue 42's budgets, for a run with ``--cpu-slowdown``: the site against its own
+    runtime booted alone, and its longest main-thread task before ready."""
     checks: list[dict[str, Any]] = []
-    bare, bare_w = summary["bare_cold"], summary["bare_repeat"]
+    own, own_w = summary["own_cold"], summary["own_repeat"]
     cold, rep = summary["site_cold"], summary["site_repeat"]
-
-    r = _ratio(rep["ready_ms"], bare_w["ready_ms"])
-    boots = rep["boots"]
-    checks.append(
-        _check(
-            f"repeat visit, ready <= {BUDGET_REPEAT_RATIO:.2f} x bare loadPyodide() warm "
-            "(target 0.2 x)",
-            None if r is None else round(r, 3),
-            f"{_ms(rep['ready_ms'])} vs {_ms(bare_w['ready_ms'])} = "
-            f"{'-' if r is None else f'{r:.3f}'} x; started from: {', '.join(map(str, boots))}",
-            r is not None and r <= BUDGET_REPEAT_RATIO,
+    stock, stock_w = summary["bare_cold"], summary["bare_repeat"]
+    at = f"at {slowdown:g} x CPU"
+    for label, row, limit, ref, ref_label, bare_row in (
+        ("cold", cold, BUDGET_SLOW_COLD_RATIO, own, "the own runtime alone, cold", stock),
+        ("repeat", rep, BUDGET_SLOW_REPEAT_RATIO, own_w, "the own runtime's warm boot", stock_w),
+    ):
+        r = _ratio(row["ready_ms"], ref["ready_ms"])
+        rs = _ratio(row["ready_ms"], bare_row["ready_ms"])
+        checks.append(
+            _check(
+                f"{label} visit {at}, ready <= {limit:.2f} x {ref_label}",
+                None if r is None else round(r, 3),
+                f"{_ms(row['ready_ms'])} vs {_ms(ref['ready_ms'])} = "
+                f"{'-' if r is None else f'{r:.3f}'} x (stock loadPyodide() "
+                f"{_ms(bare_row['ready_ms'])}: {'-' if rs is None else f'{rs:.3f}'} x)",
+                r is not None and r <= limit,
+            )
         )
-    )
-    r = _ratio(cold["ready_ms"], bare["ready_ms"])
-    checks.append(
-        _check(
-            f"cold visit, ready <= {BUDGET_READY_RATIO:.2f} x bare loadPyodide() cold",
-            None if r is None else round(r, 3),
-            f"{_ms(cold['ready_ms'])} vs {_ms(bare['ready_ms'])} = "
-            f"{'-' if r is None else f'{r:.3f}'} x",
-            r is not None and r <= BUDGET_READY_RATIO,
-        )
-    )
     for label, row in (("cold", cold), ("repeat", rep)):
         checks.append(
             _check(
-                f"first contentful paint ({label}) <= {BUDGET_FCP_MS / 1000:.1f} s",
-                row["fcp_ms"],
-                _ms(row["fcp_ms"]),
-                row["fcp_ms"] is not None and row["fcp_ms"] <= BUDGET_FCP_MS,
+                f"longest main-thread task {at}, navigation to ready ({label}) <= "
+                f"{BUDGET_LONG_TASK_MS:.0f} ms",
+                row["longest_task_ms"],
+                f"{_ms(row['longest_task_ms'])} (total blocking time {_ms(row['tbt_ms'])})",
+                row["longest_task_ms"] is not None
+                and row["longest_task_ms"] <= BUDGET_LONG_TASK_MS,
             )
         )
+    return checks
+
+
+def budgets(
+    visits: list[Visit],
+    summary: dict[str, dict[str, Any]],
+    site: Path,
+    slowdown: float = 1.0,
+) -> list[dict]:
+    """The budgets: issue 8's at full speed; with ``--cpu-slowdown``, issue 42's in place of
+    the time budgets (the ratios to stock Pyodide and the absolute first paint), and the
+    checks that do not depend on the CPU (bytes, flags, modules, hosts) either way."""
+    checks: list[dict[str, Any]] = []
+    bare, bare_w = summary["bare_cold"], summary["bare_repeat"]
+    cold, rep = summary["site_cold"], summary["site_repeat"]
+    if slowdown != 1:
+        checks += slow_budgets(summary, slowdown)
+    else:
+        r = _ratio(rep["ready_ms"], bare_w["ready_ms"])
+        boots = rep["boots"]
+        checks.append(
+            _check(
+                f"repeat visit, ready <= {BUDGET_REPEAT_RATIO:.2f} x bare loadPyodide() warm "
+                "(target 0.2 x)",
+                None if r is None else round(r, 3),
+                f"{_ms(rep['ready_ms'])} vs {_ms(bare_w['ready_ms'])} = "
+                f"{'-' if r is None else f'{r:.3f}'} x; started from: {', '.join(map(str, boots))}",
+                r is not None and r <= BUDGET_REPEAT_RATIO,
+            )
+        )
+        r = _ratio(cold["ready_ms"], bare["ready_ms"])
+        checks.append(
+            _check(
+                f"cold visit, ready <= {BUDGET_READY_RATIO:.2f} x bare loadPyodide() cold",
+                None if r is None else round(r, 3),
+                f"{_ms(cold['ready_ms'])} vs {_ms(bare['ready_ms'])} = "
+                f"{'-' if r is None else f'{r:.3f}'} x",
+                r is not None and r <= BUDGET_READY_RATIO,
+            )
+        )
+        for label, row in (("cold", cold), ("repeat", rep)):
+            checks.append(
+                _check(
+                    f"first contentful paint ({label}) <= {BUDGET_FCP_MS / 1000:.1f} s",
+                    row["fcp_ms"],
+                    _ms(row["fcp_ms"]),
+                    row["fcp_ms"] is not None and row["fcp_ms"] <= BUDGET_FCP_MS,
+                )
+            )
     core = core_bytes(site)
-    for label, row in (("ordinary profile", cold), ("private window", summary["private_cold"])):
+    profiles = [("ordinary profile", cold), ("private window", summary["private_cold"])]
+    for label, row in profiles if summary["private_cold"]["ready_runs_ms"] else profiles[:1]:
         r = _ratio(row["ready_bytes"], core)
         checks.append(
             _check(
@@ -669,7 +821,7 @@ def budgets(visits: list[Visit], summary: dict[str, dict[str, Any]], site: Path)
             fb <= BUDGET_FLAGS_BYTES,
         )
     )
-    for label, row in (("cold", cold), ("repeat", rep)):
+    for label, row in (("cold", cold), ("repeat", rep)) if slowdown == 1 else ():
         checks.append(
             _check(
                 f"longest main-thread task, navigation to ready ({label}) <= "
@@ -723,6 +875,8 @@ def print_report(
         ("document received", "html_ms", _ms),
         ("DOMContentLoaded", "dcl_ms", _ms),
         ("longest task before ready", "longest_task_ms", _ms),
+        ("total blocking time to ready", "tbt_ms", _ms),
+        ("calibration loop after ready", "calibrate_ms", _ms),
         ("bytes served (incl. SW)", "served_bytes", _mb),
         ("page transfer size", "page_transfer_bytes", _mb),
         ("requests served", "requests", _count),
@@ -732,21 +886,22 @@ def print_report(
         ("wasm memory at ready", "wasm_heap_bytes", _mb),
         ("snapshot stored", "snapshot_bytes", _mb),
     ]
-    cols = ["bare_cold", "bare_repeat", "restore_repeat", "site_cold", "site_repeat"]
-    cols.append("private_cold")
-    heads = ["bare cold", "bare warm", "bare restore", "site cold", "site repeat", "site private"]
+    cols = ["bare_cold", "bare_repeat", "restore_repeat", "own_cold", "own_repeat"]
+    cols += ["site_cold", "site_repeat", "private_cold"]
+    heads = ["bare cold", "bare warm", "bare restore", "own cold", "own warm"]
+    heads += ["site cold", "site repeat", "site private"]
     w0 = max(len(r[0]) for r in rows) + 2
     n = len([v for v in visits if v.page == "bare" and v.phase == "cold"])
     print()
     print(f"min / median / max of {n} runs")
-    print(" " * w0 + "".join(f"{h:>26}" for h in heads))
+    print(" " * w0 + "".join(f"{h:>23}" for h in heads))
     for label, key, fmt in rows:
         cells = []
         for c in cols:
             sp = summary[c]["spread"][key]
             cells.append("-" if sp is None else " / ".join(fmt(x).split()[0] for x in sp))
         unit = {_ms: " s", _mb: " MB"}.get(fmt, "")
-        print(f"{label + unit:<{w0}}" + "".join(f"{c:>26}" for c in cells))
+        print(f"{label + unit:<{w0}}" + "".join(f"{c:>23}" for c in cells))
     print()
     for phase in ("cold", "repeat"):
         boots = summary[f"site_{phase}"]["boots"]
@@ -764,6 +919,13 @@ def print_report(
             f"{_ms(floor)} = {floor / warm:.2f} x bare warm; the site: "
             f"{_ms(summary['site_repeat']['ready_ms'])}"
         )
+    for v in visits:
+        if v.page in ("site", "own") and v.task_list:
+            big = [f"{t / 1000:.2f}+{d:.0f}" for t, d in v.task_list if d >= 100]
+            print(
+                f"{v.page} {v.phase} run {v.run}: {len(v.task_list)} long tasks before ready"
+                + (f", >= 100 ms (start s + ms): {' '.join(big)}" if big else "")
+            )
     print(f"\nbudgets ({stat} of the runs)")
     for c in checks:
         print(f"  {'PASS' if c['ok'] else 'FAIL'}  {c['name']}: {c['detail']}")
@@ -821,6 +983,20 @@ def main(argv: list[str] | None = None) -> int:
         help="seconds between launching the browser and each visit (default 3; 0: visit at "
         "once, while the browser's own start-up still competes for the CPU)",
     )
+    ap.add_argument(
+        "--cpu-slowdown",
+        type=float,
+        default=1.0,
+        metavar="N",
+        help="slow the page's main thread N times (Chromium's CPU throttling over the "
+        "DevTools protocol, every page; workers are not slowed) and check issue 42's "
+        "budgets instead of the time budgets of issue 8 (default 1)",
+    )
+    ap.add_argument(
+        "--no-private",
+        action="store_true",
+        help="skip the private-window visit (and its bytes budgets)",
+    )
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON ('-': stdout)")
     args = ap.parse_args(argv)
     if not Path(CHROMIUM).exists():
@@ -857,13 +1033,22 @@ def main(argv: list[str] | None = None) -> int:
         log(
             f"chromium {CHROMIUM}, {os.cpu_count()} CPUs, {args.runs} runs, "
             f"visits {args.settle:g} s after the browser started, "
+            f"CPU slowdown {args.cpu_slowdown:g} x, "
             f"load average {load_before[0]:.1f}"
         )
-        visits = run_all(site, args.runs, log, args.path, args.settle)
+        visits = run_all(
+            site,
+            args.runs,
+            log,
+            args.path,
+            args.settle,
+            args.cpu_slowdown,
+            private=not args.no_private,
+        )
         load_after = os.getloadavg()
         steal = steal_share(cpu_before, cpu_times())
         summary = summarise(visits, args.stat)
-        checks = budgets(visits, summary, site)
+        checks = budgets(visits, summary, site, args.cpu_slowdown)
         if args.json == "-":
             sys.stdout = sys.stderr  # the table goes to stderr, the JSON alone to stdout
         print_report(summary, checks, visits, args.stat)
@@ -884,6 +1069,8 @@ def main(argv: list[str] | None = None) -> int:
                 "runs": args.runs,
                 "stat": args.stat,
                 "settle_s": args.settle,
+                "cpu_slowdown": args.cpu_slowdown,
+                "path": args.path,
                 "cpus": os.cpu_count(),
                 "load_average": {"before": load_before, "after": load_after},
                 "steal_percent": None if steal is None else round(steal, 2),
