@@ -23,6 +23,10 @@ CALLOUT_INSET = 3
 CALLOUT_SLOTS = [(907, 198 + k * CALLOUT_SIZE) for k in range(6)] + [
     (907 - CALLOUT_SIZE, 198 + k * CALLOUT_SIZE) for k in (4, 5)
 ]
+#: States whose shapes are 20-24 px one way only where the map is narrowest: call-outs in
+#: the Gulf of Mexico, shown only on narrow screens (class ``callout-narrow``, app.css).
+NARROW_CALLOUTS = ("MS", "TN", "IN")
+NARROW_SLOTS = [(556 + k * CALLOUT_SIZE, 540) for k in range(3)]
 
 
 def render_map(records: dict[str, atlas.StateFacts]) -> tuple[str, dict[str, dict[str, float]]]:
@@ -104,15 +108,21 @@ def render_map(records: dict[str, atlas.StateFacts]) -> tuple[str, dict[str, dic
     land = [poly for _, _, _, polys in shapes for poly in polys]
     co = dwg.g(**{"class": "callouts", "aria-hidden": "true"})
     size, inset = CALLOUT_SIZE, CALLOUT_INSET
-    for code, (bx, by) in zip(CALLOUTS, CALLOUT_SLOTS, strict=True):
+    placed = [(code, slot, "") for code, slot in zip(CALLOUTS, CALLOUT_SLOTS, strict=True)]
+    placed += [
+        (code, slot, " callout-narrow")
+        for code, slot in zip(NARROW_CALLOUTS, NARROW_SLOTS, strict=True)
+    ]
+    for code, (bx, by), narrow in placed:
         if not clear_of(land, (bx, by, size, size)):
             raise SystemExit(f"map: the call-out for {code} at {bx},{by} covers land")
         i = info[code]
         # the leader line ends at the box's nearest point to the state
         ex = min(max(i["x"], bx + inset), bx + size - inset)
         ey = min(max(i["y"], by + inset), by + size - inset)
-        co.add(dwg.line(start=(i["x"], i["y"]), end=(ex, ey), **{"class": "callout-line"}))
-        grp = dwg.g(**{"class": "callout", "data-callout": code})
+        line = {"class": "callout-line" + narrow}
+        co.add(dwg.line(start=(i["x"], i["y"]), end=(ex, ey), **line))
+        grp = dwg.g(**{"class": "callout" + narrow, "data-callout": code})
         # an invisible hit area filling the gaps between boxes: a tap a little off a box
         # still picks that box's state, never the neighbour's shape under the line
         grp.add(dwg.rect(insert=(bx, by), size=(size, size), **{"class": "callout-hit"}))

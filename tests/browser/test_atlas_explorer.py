@@ -396,6 +396,7 @@ MAP_TARGETS_JS = """() => {
     out[p.dataset.state] = {shape: [r.width, r.height], callout: null, hit: null};
   }
   for (const g of svg.querySelectorAll('[data-callout]')) {
+    if (getComputedStyle(g).display === 'none') continue;
     const r = g.getBoundingClientRect(), b = g.querySelector('.callout-box').getBoundingClientRect();
     const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
     out[g.dataset.callout].callout = [r.width, r.height];
@@ -403,9 +404,6 @@ MAP_TARGETS_JS = """() => {
   }
   return out;
 }"""
-
-#: on the narrowest map (a phone) these shapes are 20-24 px one way and have no call-out
-PHONE_SMALL_SHAPES = {"IN", "MS", "TN"}
 
 
 def map_target_problems(page: Any, width: int) -> list[str]:
@@ -423,8 +421,7 @@ def map_target_problems(page: Any, width: int) -> list[str]:
             out.append(f"{code} call-out {t['callout']}")
         if t["callout"] and not t["hit"]:
             out.append(f"{code} call-out covered")
-        phone_gap = width < 500 and code in PHONE_SMALL_SHAPES
-        if not any(min(s) >= 24 for s in sizes) and not phone_gap:
+        if not any(min(s) >= 24 for s in sizes):
             out.append(f"{code} {sizes}")
     return out
 
