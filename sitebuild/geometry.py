@@ -97,6 +97,20 @@ def _inside(x: float, y: float, rings) -> bool:
     return c
 
 
+def clear_of(polygons, rect: tuple[float, float, float, float]) -> bool:
+    """True when the rectangle (x, y, w, h) holds no point of any polygon's outline and
+    its corners and middle are outside every polygon (a polygon is a list of rings)."""
+    x, y, w, h = rect
+    for poly in polygons:
+        for ring in poly:
+            if any(x <= px <= x + w and y <= py <= y + h for px, py in ring):
+                return False
+        probes = ((x, y), (x + w, y), (x, y + h), (x + w, y + h), (x + w / 2, y + h / 2))
+        if any(_inside(px, py, poly) for px, py in probes):
+            return False
+    return True
+
+
 def _seg_dist(px, py, ax, ay, bx, by) -> float:
     dx, dy = bx - ax, by - ay
     L = dx * dx + dy * dy

@@ -9,10 +9,24 @@ from cardroom import atlas
 from cardroom.web.kit.cards import ZONE_CLASS
 
 from .common import NODE
-from .geometry import decode_arcs, geometry_polygons, label_point, path_data
+from .geometry import clear_of, decode_arcs, geometry_polygons, label_point, path_data
 
-#: Small states get a labelled call-out box on the map's right edge (a bigger target).
+#: Small states get a labelled call-out box in the Atlantic (a bigger target).
 CALLOUTS = ("VT", "NH", "MA", "RI", "CT", "NJ", "DE", "MD")
+#: Each call-out is a square of this many map units that takes taps (its visible box is
+#: ``CALLOUT_INSET`` smaller on each side): 24 CSS px where the map is narrowest, 356 px
+#: wide on a 390 px phone (WCAG 2.2, 2.5.8 target size; issue #41).
+CALLOUT_SIZE = 68
+CALLOUT_INSET = 3
+#: The squares' top-left corners, in the order of ``CALLOUTS``: a column along the map's
+#: right edge from below Cape Cod down, and two more to its left, south of the Carolinas.
+CALLOUT_SLOTS = [(907, 198 + k * CALLOUT_SIZE) for k in range(6)] + [
+    (907 - CALLOUT_SIZE, 198 + k * CALLOUT_SIZE) for k in (4, 5)
+]
+#: States whose shapes are 20-24 px one way only where the map is narrowest: call-outs in
+#: the Gulf of Mexico, shown only on narrow screens (class ``callout-narrow``, app.css).
+NARROW_CALLOUTS = ("MS", "TN", "IN")
+NARROW_SLOTS = [(556 + k * CALLOUT_SIZE, 540) for k in range(3)]
 
 
 def render_map(records: dict[str, atlas.StateFacts]) -> tuple[str, dict[str, dict[str, float]]]:
@@ -90,20 +104,35 @@ def render_map(records: dict[str, atlas.StateFacts]) -> tuple[str, dict[str, dic
             )
     dwg.add(states_g)
     dwg.add(labels_g)
-    # call-outs for the small north-eastern states
+    # call-outs for the small north-eastern states, in the ocean, clear of every shape
+    land = [poly for _, _, _, polys in shapes for poly in polys]
     co = dwg.g(**{"class": "callouts", "aria-hidden": "true"})
-    top = 150
-    for k, code in enumerate(CALLOUTS):
+    size, inset = CALLOUT_SIZE, CALLOUT_INSET
+    placed = [(code, slot, "") for code, slot in zip(CALLOUTS, CALLOUT_SLOTS, strict=True)]
+    placed += [
+        (code, slot, " callout-narrow")
+        for code, slot in zip(NARROW_CALLOUTS, NARROW_SLOTS, strict=True)
+    ]
+    for code, (bx, by), narrow in placed:
+        if not clear_of(land, (bx, by, size, size)):
+            raise SystemExit(f"map: the call-out for {code} at {bx},{by} covers land")
         i = info[code]
-        bx, by = 912, top + k * 25
-        co.add(dwg.line(start=(i["x"], i["y"]), end=(bx, by + 9), **{"class": "callout-line"}))
-        grp = dwg.g(**{"class": "callout", "data-callout": code})
+        # the leader line ends at the box's nearest point to the state
+        ex = min(max(i["x"], bx + inset), bx + size - inset)
+        ey = min(max(i["y"], by + inset), by + size - inset)
+        line = {"class": "callout-line" + narrow}
+        co.add(dwg.line(start=(i["x"], i["y"]), end=(ex, ey), **line))
+        grp = dwg.g(**{"class": "callout" + narrow, "data-callout": code})
         # an invisible hit area filling the gaps between boxes: a tap a little off a box
         # still picks that box's state, never the neighbour's shape under the line
-        hit = {"class": "callout-hit"}
-        grp.add(dwg.rect(insert=(bx - 6, by - 3.5), size=(56, 25), **hit))
-        grp.add(dwg.rect(insert=(bx, by), size=(40, 18), rx=4, **{"class": "callout-box"}))
-        grp.add(dwg.text(code, insert=(bx + 20, by + 13), **{"class": "callout-text"}))
+        grp.add(dwg.rect(insert=(bx, by), size=(size, size), **{"class": "callout-hit"}))
+        box = (size - 2 * inset, size - 2 * inset)
+        grp.add(
+            dwg.rect(insert=(bx + inset, by + inset), size=box, rx=8, **{"class": "callout-box"})
+        )
+        grp.add(
+            dwg.text(code, insert=(bx + size / 2, by + size / 2 + 8), **{"class": "callout-text"})
+        )
         co.add(grp)
     dwg.add(co)
     # on top of everything: the selected state's outline and the focus ring

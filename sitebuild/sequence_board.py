@@ -38,6 +38,8 @@ __all__ = [
     "chip_svg",
     "equipment_html",
     "state_shapes",
+    "text_width",
+    "tile_lines",
     "write_equipment",
 ]
 
@@ -79,6 +81,113 @@ def _symbols(dwg, codes) -> None:
         dwg.defs.add(sym)
 
 
+# ---------------------------------------------------------------- text on the spaces
+# Board text is sized for the smallest board a tablet or laptop shows (about 690 px for
+# 1000 units at 1024x768 and 1366x768): 18 units is 12.5 px there (issue #41). A name or
+# capital that does not fit a space's width goes on two lines (at a space, or hyphenated
+# at a syllable) and a line a little too wide is condensed with ``textLength``. Widths are
+# estimated with DejaVu Sans, one of the widest system fonts (the Linux system-ui), so the
+# estimate is on the safe side wherever the board is shown.
+
+#: class -> (font size in board units, weight)
+TEXT = {"seq-name": (18, "bold"), "seq-cap": (18, "normal"), "seq-cap-only": (21, "normal")}
+TEXT_WIDTH = 86  # the width a line may take (the space is 92 wide inside its border)
+ASCENT, DESCENT = 0.93, 0.24  # DejaVu Sans, in em
+LEAD = 1.02  # baseline to baseline, in em
+LAST_BASE = 90  # the bottom line's baseline
+SHAPE_TOP = 7
+MAX_LINES = 3  # name and capital together
+SQUEEZE = 0.78  # a line may be condensed to this share of its width, no further
+
+_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ .-'"
+_EM = {
+    "normal": (
+        "61 63 55 63 62 35 63 63 28 28 58 28 97 63 61 63 63 41 52 39 63 59 82 59 59 52 "
+        "68 69 70 77 63 58 77 75 29 29 66 56 86 75 79 60 79 69 63 61 73 68 99 69 61 69 "
+        "32 32 36 27"
+    ),
+    "bold": (
+        "67 72 59 72 68 44 72 71 34 34 67 34 104 71 69 72 72 49 60 48 71 65 92 65 65 58 "
+        "77 76 73 83 68 68 82 84 37 37 77 64 100 84 85 73 85 77 72 68 81 77 110 77 72 73 "
+        "35 38 42 31"
+    ),
+}
+_WIDTHS = {
+    w: dict(zip(_CHARS, (int(n) / 100 for n in t.split()), strict=True)) for w, t in _EM.items()
+}
+
+#: Syllable breaks (·) for the words that may be hyphenated at the end of a line.
+_SYLLABLE_WORDS = (
+    "Mas·sa·chu·setts Penn·syl·va·nia Con·nect·i·cut Mis·sis·sip·pi Cal·i·for·nia "
+    "Wash·ing·ton Ten·nes·see Wis·con·sin Min·ne·so·ta Lou·i·si·ana Sac·ra·men·to "
+    "Spring·field In·di·a·nap·o·lis Charles·ton Prov·i·dence Har·ris·burg "
+    "Mont·gom·er·y Tal·la·has·see Mont·pe·lier An·nap·o·lis Frank·fort Nash·ville "
+    "Hon·o·lu·lu Hamp·shire Car·o·li·na Vir·gin·ia Da·ko·ta Jef·fer·son Okla·ho·ma "
+    "Ar·kan·sas Col·o·ra·do Ken·tuck·y Mar·y·land Mich·i·gan Mis·sou·ri Ne·bras·ka "
+    "Il·li·nois Del·a·ware Ver·mont Ore·gon Ne·va·da Ar·i·zo·na Ala·ba·ma Geor·gia "
+    "Flor·i·da In·di·ana Wy·o·ming Ida·ho Mon·ta·na Kan·sas Co·lum·bia "
+    "Co·lum·bus Bis·marck Rich·mond Lan·sing Lin·coln Mad·i·son Ra·leigh Chey·enne "
+    "Sa·lem Tren·ton Ju·neau Au·gus·ta Hart·ford Con·cord Lit·tle Phoe·nix Ol·ym·pia"
+)
+SYLLABLES = {w.replace("·", ""): w for w in _SYLLABLE_WORDS.split()}
+
+
+def text_width(text: str, size: float, weight: str = "normal") -> float:
+    """The width of ``text`` in board units (DejaVu Sans; unknown characters as 'm')."""
+    widths = _WIDTHS[weight]
+    return sum(widths.get(c, widths["m"]) for c in text) * size
+
+
+def _splits(text: str) -> list[list[str]]:
+    """``text`` on one line, or on two: at a space, or at a syllable with a hyphen."""
+    out = [[text]]
+    words = text.split(" ")
+    for i in range(1, len(words)):
+        out.append([" ".join(words[:i]), " ".join(words[i:])])
+    for i, word in enumerate(words):
+        parts = SYLLABLES.get(word, word).split("·")
+        for k in range(1, len(parts)):
+            head = " ".join([*words[:i], "".join(parts[:k])]) + "-"
+            tail = " ".join(["".join(parts[k:]), *words[i + 1 :]])
+            out.append([head, tail])
+    return out
+
+
+def _fit(text: str, cls: str) -> tuple[float, float | None]:
+    """(the share of its width a line keeps, its ``textLength`` or None)."""
+    size, weight = TEXT[cls]
+    width = text_width(text, size, weight)
+    if width <= TEXT_WIDTH:
+        return 1.0, None
+    return TEXT_WIDTH / width, float(TEXT_WIDTH)
+
+
+@cache
+def tile_lines(name: str, capital: str) -> list[tuple[str, str, float, float | None]]:
+    """A space's text lines: (class, text, baseline y in the space, textLength or None),
+    the name's lines (if any) above the capital's. Of the ways to break them in at most
+    three lines: none condensed below :data:`SQUEEZE` if it can be helped, then the fewest
+    hyphens, then the fewest lines, then the least condensed (a line condensed a little
+    reads better than a word broken)."""
+    cap_cls = "seq-cap" if name else "seq-cap-only"
+    options = []
+    for names in _splits(name) if name else [[]]:
+        for caps in _splits(capital):
+            if len(names) + len(caps) > MAX_LINES:
+                continue
+            rows = [("seq-name", t) for t in names] + [(cap_cls, t) for t in caps]
+            keep = min(_fit(t, c)[0] for c, t in rows)
+            hyphens = sum(t.endswith("-") for _, t in rows)
+            options.append((-min(keep, SQUEEZE), hyphens, len(rows), -keep, rows))
+    *_, rows = min(options)
+    out = []
+    base = float(LAST_BASE)
+    for cls, text in reversed(rows):
+        out.append((cls, text, round(base, 1), _fit(text, cls)[1]))
+        base -= TEXT[cls][0] * LEAD
+    return out[::-1]
+
+
 def board_svg(kind: str = "states", symbols: bool = True) -> str:
     """The whole board as one SVG (``kind``: ``"states"`` or ``"capitals"``).
     ``symbols=False`` leaves out the shapes' ``<symbol>`` (:func:`defs_svg` has them)."""
@@ -115,30 +224,32 @@ def board_svg(kind: str = "states", symbols: bool = True) -> str:
                 **{"stroke-width": 4},
             )
         )
-        top = 12 if s["name"] else 8
+        lines = tile_lines(s["name"], s["capital"])
+        first = min(base - TEXT[cls][0] * ASCENT for cls, _, base, _ in lines)
         g.add(
             dwg.use(
                 f"#seq-shape-{s['code']}",
-                insert=(x + 18, y + top),
-                size=(CELL - 36, CELL - 46),
+                insert=(x + 14, y + SHAPE_TOP),
+                size=(CELL - 28, max(20.0, first - SHAPE_TOP - 2)),
                 fill=s["colour"],
             )
         )
-        if s["name"]:
+        for cls, text, base, fit in lines:
+            size, weight = TEXT[cls]
+            extra = {"textLength": round(fit, 1), "lengthAdjust": "spacingAndGlyphs"} if fit else {}
             g.add(
                 dwg.text(
-                    s["name"],
-                    insert=(x + CELL / 2, y + CELL - 22),
-                    **{"text-anchor": "middle", "font-size": 11, "font-weight": "bold"},
+                    text,
+                    insert=(x + CELL / 2, y + base),
+                    **{
+                        "class": cls,
+                        "text-anchor": "middle",
+                        "font-size": size,
+                        "font-weight": weight,
+                        **extra,
+                    },
                 )
             )
-        g.add(
-            dwg.text(
-                s["capital"],
-                insert=(x + CELL / 2, y + CELL - 9),
-                **{"text-anchor": "middle", "font-size": 10 if s["name"] else 12},
-            )
-        )
         dwg.add(g)
     return dwg.tostring()
 

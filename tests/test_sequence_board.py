@@ -156,3 +156,45 @@ def test_the_equipment_file_defines_each_shape_once_for_the_boards_and_cards():
             placed.add((use.getAttribute("xlink:href") or use.getAttribute("href")).lstrip("#"))
     assert {f"seq-shape-{c}" for c in codes} <= placed
     assert placed <= set(defined), placed
+
+
+def test_board_text_is_12px_on_tablets_and_fits_its_space():
+    """Issue #41 item 3: at the smallest board a tablet or laptop shows (the board's side
+    is the screen's height less 4.6rem: 694 px at 768 px tall), every name and capital is
+    at least 12 px, and every line fits its space: no wider than the space (condensed at
+    most to ``SQUEEZE`` of its width, by ``textLength``), baselines inside the border."""
+    import xml.dom.minidom
+
+    from sitebuild import sequence_board as draw
+
+    scale = (768 - 4.6 * 16) / (10 * draw.CELL)  # px per board unit at 1024x768, 1366x768
+    for kind in ("states", "capitals"):
+        doc = xml.dom.minidom.parseString(draw.board_svg(kind))
+        for g in doc.getElementsByTagName("g"):
+            if not g.getAttribute("data-space"):
+                continue
+            x0 = float(g.getElementsByTagName("rect")[0].getAttribute("x"))
+            y0 = float(g.getElementsByTagName("rect")[0].getAttribute("y"))
+            texts = g.getElementsByTagName("text")
+            assert 1 <= len(texts) <= draw.MAX_LINES
+            shown = " ".join(t.firstChild.data for t in texts).replace("- ", "")
+            name, capital = g.getAttribute("aria-label").partition(", ")[::2]
+            assert shown == (f"{name} {capital}" if kind == "states" else name), shown
+            for t in texts:
+                size = float(t.getAttribute("font-size"))
+                assert size * scale >= 12, (kind, t.firstChild.data, size * scale)
+                weight = "bold" if t.getAttribute("font-weight") == "bold" else "normal"
+                natural = draw.text_width(t.firstChild.data, size, weight)
+                shown_w = float(t.getAttribute("textLength") or natural)
+                assert shown_w <= draw.TEXT_WIDTH + 0.01, (t.firstChild.data, shown_w)
+                assert shown_w >= natural * draw.SQUEEZE - 0.01, (t.firstChild.data, natural)
+                base = float(t.getAttribute("y")) - y0
+                assert base - size * draw.ASCENT >= 2 and base + size * draw.DESCENT <= 94
+                assert float(t.getAttribute("x")) - x0 == draw.CELL / 2 - draw.GAP / 2
+    # long names go on two lines (at a space or a syllable), never run on
+    lines = [t for _, t, _, _ in draw.tile_lines("Massachusetts", "Boston")]
+    assert lines == ["Massa-", "chusetts", "Boston"]
+    assert [t for _, t, _, _ in draw.tile_lines("Missouri", "Jefferson City")][1:] == [
+        "Jefferson",
+        "City",
+    ]

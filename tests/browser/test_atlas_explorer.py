@@ -378,3 +378,63 @@ def test_small_states_are_big_enough_to_tap_and_leave_no_frame(
     expect_card(page, "DE")
     outline = page.evaluate("getComputedStyle(document.getElementById('us-map')).outlineStyle")
     assert outline == "none", outline
+
+
+# --------------------------------------------------------------------------- target sizes
+
+#: the four classroom sizes of issue #41 (touch on the first three)
+DEVICE_SIZES = ((390, 844, True), (768, 1024, True), (1024, 768, True), (1366, 768, False))
+
+#: every state's targets on the shown map: [shape w, h], [call-out w, h] or null, and
+#: whether the middle of the call-out's box hits the call-out
+MAP_TARGETS_JS = """() => {
+  const svg = [...document.querySelectorAll('.us-map')]
+    .find(m => m.getBoundingClientRect().width > 100);
+  const out = {};
+  for (const p of svg.querySelectorAll('[data-state]')) {
+    const r = p.getBoundingClientRect();
+    out[p.dataset.state] = {shape: [r.width, r.height], callout: null, hit: null};
+  }
+  for (const g of svg.querySelectorAll('[data-callout]')) {
+    if (getComputedStyle(g).display === 'none') continue;
+    const r = g.getBoundingClientRect(), b = g.querySelector('.callout-box').getBoundingClientRect();
+    const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+    out[g.dataset.callout].callout = [r.width, r.height];
+    out[g.dataset.callout].hit = !!hit && hit.closest('[data-callout]') === g;
+  }
+  return out;
+}"""
+
+
+def map_target_problems(page: Any, width: int) -> list[str]:
+    """Issue #41 item 4: every state has a target of at least 24x24 CSS px (its shape, or
+    its call-out, the equivalent target of 2.5.8), each call-out is itself at least 24x24
+    and is what a tap on its box hits (scrolled into view first)."""
+    page.evaluate(
+        "() => [...document.querySelectorAll('.us-map')].find(m => "
+        "m.getBoundingClientRect().width > 100).scrollIntoView({block: 'center'})"
+    )
+    out = []
+    for code, t in page.evaluate(MAP_TARGETS_JS).items():
+        sizes = [t["shape"]] + ([t["callout"]] if t["callout"] else [])
+        if t["callout"] and min(t["callout"]) < 24:
+            out.append(f"{code} call-out {t['callout']}")
+        if t["callout"] and not t["hit"]:
+            out.append(f"{code} call-out covered")
+        if not any(min(s) >= 24 for s in sizes):
+            out.append(f"{code} {sizes}")
+    return out
+
+
+def test_every_state_has_a_24px_target_at_every_size(new_context: Any, site: Any) -> None:
+    for w, h, touch in DEVICE_SIZES:
+        ctx = new_context(viewport={"width": w, "height": h}, has_touch=touch)
+        page = ctx.new_page()
+        open_site(page, site, ATLAS)
+        assert map_target_problems(page, w) == [], (w, h)
+        if touch:  # a tap on Rhode Island's call-out opens its card
+            box = page.locator('svg [data-callout="RI"] .callout-box').bounding_box()
+            assert box is not None
+            page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            expect_card(page, "RI")
+        ctx.close()

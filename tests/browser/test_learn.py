@@ -398,3 +398,26 @@ def test_students_export_import_reset_class_summary_and_a_corrupt_store(
     assert keys["cardroom:learn"]["students"] == ["Student"]
     assert "cardroom:learn:student:Ana" not in keys
     axe_clean(page, "corrupt store message")
+
+
+def test_find_the_state_targets_are_24px_at_every_size(new_context: Any, site: Any) -> None:
+    """Issue #41 item 4: in Find the state, every state has a target of 24x24 CSS px or
+    more at 390x844, 768x1024, 1024x768 (touch) and 1366x768; a tap on a small state's
+    call-out answers with it."""
+    from test_atlas_explorer import DEVICE_SIZES, map_target_problems  # noqa: PLC0415
+
+    for w, h, touch in DEVICE_SIZES:
+        ctx = new_context(viewport={"width": w, "height": h}, has_touch=touch)
+        page = ctx.new_page()
+        open_site(page, site, "/?learn=find&set=RI,DE")
+        assert map_target_problems(page, w) == [], (w, h)
+        code = find_target(page)
+        box = page.locator(f'.ln-stage [data-callout="{code}"] .callout-box').bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        if touch:
+            page.touchscreen.tap(x, y)
+        else:
+            page.mouse.click(x, y)
+        expect(page.locator("#ln-feedback")).to_have_text("Right!")
+        ctx.close()

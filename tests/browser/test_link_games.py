@@ -159,6 +159,56 @@ def test_a_whole_sequence_game_on_two_devices(device: Callable[[], Any], site: A
     assert_same_logs(host, guest, len(eng.moves))
 
 
+def bar_overlaps(page: Any) -> list[str]:
+    """What of the table bar and the link bar hangs over the play area or off the screen:
+    each bar button must be inside its bar and be the element hit at its middle, and the
+    bars and the board must be on the screen, the board not clipped (issue #41 item 7)."""
+    return page.evaluate(
+        """() => {
+          const out = [], W = innerWidth, H = innerHeight;
+          const box = s => document.querySelector(s).getBoundingClientRect();
+          const bar = box('.kit-bar'), link = box('#link-bar'), area = box('#kit-area');
+          if (link.bottom > bar.top + 0.5) out.push(`link bar ${link.bottom} over ${bar.top}`);
+          if (bar.bottom > area.top + 0.5) out.push(`bar ${bar.bottom} over area ${area.top}`);
+          for (const b of document.querySelectorAll('.kit-bar button, .kit-log summary')) {
+            const r = b.getBoundingClientRect();
+            if (!r.width) continue;
+            if (r.top < bar.top - 0.5 || r.bottom > bar.bottom + 0.5)
+              out.push(`${b.textContent.trim()} ${r.top}-${r.bottom} outside the bar`);
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            if (!b.contains(hit)) out.push(`${b.textContent.trim()} is covered`);
+          }
+          for (const sel of ['.seq-hcard', '.seq-handbox']) {
+            const r = box(sel);
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + 8);
+            if (!document.querySelector(sel).contains(hit)) out.push(`${sel} is covered`);
+          }
+          const small = Math.min(...[...document.querySelectorAll('.seq-board-svg text')]
+            .map(t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a));
+          if (W >= 768 && small < 12) out.push(`board text ${small} px`);
+          const board = box('#seq-boardarea');
+          if (board.bottom > Math.min(H, area.bottom) + 0.5 || board.right > W + 0.5)
+            out.push(`the board is clipped: ${board.bottom} in ${Math.min(H, area.bottom)}`);
+          return out;
+        }"""
+    )
+
+
+def test_sequence_two_devices_bars_cover_nothing(device: Callable[[], Any], site: Any) -> None:
+    """Issue #41 item 7: under the link bar the table bar was squeezed to 28 px with its
+    36 px buttons hanging over the hand; every size of a classroom device is checked."""
+    host, guest = start(device, site, "sequence", SEQ_SEED, players="2")
+    for page in (host, guest):
+        expect(page.locator(".seq-game")).to_be_visible(timeout=TURN_MS)
+        expect(page.locator("#link-bar")).to_be_visible()
+        expect(page.locator(".seq-hcard").first).to_be_visible()
+    for w, h in ((1366, 768), (1024, 768), (768, 1024), (390, 844)):
+        for page in (host, guest):
+            page.set_viewport_size({"width": w, "height": h})
+            page.wait_for_timeout(100)
+            assert bar_overlaps(page) == [], (w, h)
+
+
 def assert_same_logs(host: Any, guest: Any, moves: int) -> None:
     """R-198: the guest's game log tells the host's moves as the host's log does (each
     device marks its own player "(you)": R-192)."""

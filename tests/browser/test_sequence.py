@@ -343,3 +343,136 @@ def test_six_players_in_three_teams_from_a_link(page: Any, site: Any) -> None:
     page.locator("#kit-pause").click()
     expect(page.locator("#kit-overlay")).to_be_visible()
     check_axe(page, "pause dialog")
+
+
+# --------------------------------------------------------------------------- board text, zoom
+
+BOARD_TEXT_JS = """() => {
+  const out = {small: 99, outside: []};
+  for (const g of document.querySelectorAll('.seq-board-svg .seq-space')) {
+    const r = g.querySelector('rect').getBoundingClientRect();
+    for (const t of g.querySelectorAll('text')) {
+      const px = parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a;
+      out.small = Math.min(out.small, px);
+      const b = t.getBoundingClientRect();
+      if (b.left < r.left - 0.5 || b.right > r.right + 0.5 || b.top < r.top - 0.5
+          || b.bottom > r.bottom + 0.5) out.outside.push(`${g.dataset.state}: ${t.textContent}`);
+    }
+  }
+  return out;
+}"""
+
+
+def bot_url(board: str, seed: int = MOUSE_SEED) -> str:
+    return (
+        f"/?game=sequence&players=2&mode=bot&difficulty=easy&board={board}&seed={seed}&autostart=1"
+    )
+
+
+@pytest.mark.parametrize("board", ["states", "capitals"])
+def test_board_text_is_12px_on_tablets_and_laptops_and_fits(
+    new_context: Any, site: Any, board: str
+) -> None:
+    """Issue #41 item 3: names and capitals at least 12 px at 1024x768 (touch), 768x1024
+    (touch) and 1366x768, every line's box inside its space's box."""
+    for w, h, touch in ((1024, 768, True), (768, 1024, True), (1366, 768, False)):
+        ctx = new_context(viewport={"width": w, "height": h}, has_touch=touch)
+        page = ctx.new_page()
+        open_site(page, site, bot_url(board))
+        expect(page.locator(".seq-hcard").first).to_be_visible(timeout=TURN_TIMEOUT_MS)
+        got = page.evaluate(BOARD_TEXT_JS)
+        assert got["small"] >= 12, (w, h, got["small"])
+        assert got["outside"] == [], (w, h, got["outside"])
+        check_fit(page)
+        ctx.close()
+
+
+def in_box(page: Any, space: int) -> bool:
+    """The space is wholly inside the (zoomed) board's box."""
+    return page.evaluate(
+        """x => { const b = document.querySelector('#seq-boardbox').getBoundingClientRect();
+          const c = document.querySelector(`.seq-cell[data-space="${x}"]`).getBoundingClientRect();
+          return c.left >= b.left - 1 && c.right <= b.right + 1 && c.top >= b.top - 1
+            && c.bottom <= b.bottom + 1; }""",
+        space,
+    )
+
+
+def pan_to(page: Any, touch: Touch, space: int) -> None:
+    """Drag the zoomed board with a finger until ``space`` is in view."""
+    for _ in range(6):
+        if in_box(page, space):
+            return
+        b = page.locator("#seq-boardbox").bounding_box()
+        c = cell(page, space).bounding_box()
+        assert b is not None and c is not None
+        mid = (b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+        dx = max(-b["width"] / 2 + 5, min(b["width"] / 2 - 5, c["x"] + c["width"] / 2 - mid[0]))
+        dy = max(-b["height"] / 2 + 5, min(b["height"] / 2 - 5, c["y"] + c["height"] / 2 - mid[1]))
+        touch.drag(mid, (mid[0] - dx, mid[1] - dy), steps=8)
+        page.wait_for_timeout(150)
+    assert in_box(page, space), f"space {space} not panned into view"
+
+
+@pytest.mark.parametrize("board", ["capitals", "states"])
+def test_phone_board_zooms_and_pans_and_plays_by_touch(
+    new_context: Any, site: Any, board: str
+) -> None:
+    """Issue #41 item 3: on a phone the board's text is about 7 px; Zoom board (a button,
+    keyboard reachable) shows it at 12 px or more in a box a finger pans, a chosen card's
+    spaces are brought into view, and the game is played by touch, zoomed."""
+    ctx = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    setup = setup_of(MOUSE_SEED, 2, "bot", board)
+    open_site(page, site, bot_url(board))
+    touch = Touch(page)
+    zoom = page.locator('[data-act="zoom"]')
+    expect(page.locator(".seq-hcard").first).to_be_visible(timeout=TURN_TIMEOUT_MS)
+    assert page.evaluate(BOARD_TEXT_JS)["small"] < 12  # the whole board on a phone
+    zb = zoom.bounding_box()
+    assert zb is not None and zb["width"] >= 24 and zb["height"] >= 24
+    touch.tap(zoom)
+    expect(zoom).to_have_attribute("aria-pressed", "true")
+    got = page.evaluate(BOARD_TEXT_JS)
+    assert got["small"] >= 12 and got["outside"] == [], got
+    box = page.locator("#seq-boardbox").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    scroll = page.evaluate(
+        "() => { const b = document.querySelector('#seq-boardbox');"
+        " return [b.scrollWidth, b.clientWidth, document.documentElement.scrollWidth]; }"
+    )
+    assert scroll[0] >= 1.9 * scroll[1] and scroll[2] <= 390, scroll
+    # a finger pans the board
+    before = page.evaluate("() => document.querySelector('#seq-boardbox').scrollLeft")
+    mid = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    touch.drag(mid, (mid[0] - 120, mid[1] - 60), steps=8)
+    page.wait_for_timeout(150)
+    after = page.evaluate("() => document.querySelector('#seq-boardbox').scrollLeft")
+    assert after > before + 50, (before, after)
+    # the keyboard moves through the zoomed board: the focused space scrolls into view
+    cell(page, 0).focus()
+    page.keyboard.press("End")
+    expect(cell(page, 9)).to_be_focused()
+    assert in_box(page, 9)
+    # a few turns by touch, zoomed
+    for _ in range(4):
+        wait_turn(page, 0)
+        if over(page):
+            break
+        eng = replayed(page, setup)
+        move = choose(eng, 0)
+        n = eng.view(REFEREE)["moves"]
+        card = move.data["card"] if move.kind == "play" else move.data
+        touch.tap(page.locator(f'.seq-hcard[data-card="{card}"]').first)
+        if move.kind != "play":
+            touch.tap(page.locator(f'[data-act="{move.kind}"]'))
+            continue
+        lit = page.eval_on_selector_all(".seq-cell.is-target", "c => c.map(x => +x.dataset.space)")
+        assert any(in_box(page, x) for x in lit), "none of the card's spaces in view"
+        pan_to(page, touch, move.data["space"])
+        touch.tap(cell(page, move.data["space"]))
+        wait_turn(page, 0, n + 1)
+        expect(zoom).to_have_attribute("aria-pressed", "true")
+        assert replayed(page, setup).view(REFEREE)["chips"][move.data["space"]] == 0
+    assert replayed(page, setup).view(REFEREE)["moves"] >= 6
+    ctx.close()

@@ -36,6 +36,7 @@ from cardroom.web.games.sequence.logic import (
     team_names,
     turn_text,
 )
+from cardroom.web.games.sequence.zoom import BoardZoom
 from cardroom.web.kit.logic import WEB_GAMES, LocalEngine, Route, Setup
 from cardroom.web.kit.screen import KitScreen, mount_game
 from cardroom.web.kit.table import Table
@@ -72,7 +73,7 @@ async def _load_equipment() -> None:
     _waiting.clear()
 
 
-class SequenceUI(SequenceInput, GameUI):
+class SequenceUI(SequenceInput, BoardZoom, GameUI):
     game = WEB_GAMES["sequence"]
     points_rule = (
         "Points: one per completed sequence. Two players or teams need two sequences to win, "
@@ -90,6 +91,7 @@ class SequenceUI(SequenceInput, GameUI):
         self.cells: list[Any] = []
         self.cell_sig: list[str] = []
         self.said_moves = -1
+        self.zoomed = False
         if not _loading:
             _loading.append(True)
             asyncio.ensure_future(_load_equipment())
@@ -126,6 +128,7 @@ class SequenceUI(SequenceInput, GameUI):
         self.drawn: tuple[Any, ...] = ()
         table.bindings.on(area, "click", self.on_click)
         table.bindings.on(area, "keydown", self.on_key)
+        table.bindings.on(area, "click", self.on_zoom_click)
         table.root.classList.add("seq-table")
 
     def seat_title(self, seat: int) -> str:
@@ -167,7 +170,7 @@ class SequenceUI(SequenceInput, GameUI):
         self.area.innerHTML = f"""
 <div class="seq-game" data-board="{self.layout_kind}">
   {_template("seq-defs")}
-  <div class="seq-boardbox">
+  <div class="seq-boardbox" id="seq-boardbox">
     <div class="seq-board" id="seq-boardarea">
       {board}
       <svg class="seq-over" id="seq-over" viewBox="0 0 1000 1000" aria-hidden="true"
@@ -179,7 +182,8 @@ class SequenceUI(SequenceInput, GameUI):
   </div>
   <div class="seq-side">
     <section class="seq-handbox" aria-labelledby="seq-hand-h">
-      <h2 class="seq-h" id="seq-hand-h">{title}</h2>
+      <div class="seq-handhead"><h2 class="seq-h" id="seq-hand-h">{title}</h2>
+        {self.zoom_button_html()}</div>
       <div class="seq-hand" id="seq-hand" role="group" aria-labelledby="seq-hand-h"></div>
       <p class="seq-prompt" id="seq-prompt"></p>
       <div class="seq-actions">
@@ -203,6 +207,7 @@ class SequenceUI(SequenceInput, GameUI):
         self.cell_sig = [""] * len(self.cells)
         self.cursor = max(0, min(SIDE * SIDE - 1, self.cursor))
         self.cells[self.cursor].tabIndex = 0
+        self.apply_zoom()
         self.refresh()
 
     def redraw(self) -> None:
@@ -245,6 +250,7 @@ class SequenceUI(SequenceInput, GameUI):
             cell.classList.toggle("is-dim", self.selected is not None and x not in ts)
             cell.setAttribute("aria-disabled", "false" if x in ts or not self.selected else "true")
         dom.q("#seq-over", self.area).innerHTML = overlay_svg(v)
+        self.show_spaces(ts, (self.selected, v["moves"]))
         self.draw_hand(v, mine)
         self.draw_seats(v)
         dom.q("#seq-last", self.area).textContent = last_text(v, self.names)
