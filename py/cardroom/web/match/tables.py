@@ -6,21 +6,17 @@ of those tables needs of the match screen (:mod:`cardroom.web.match.screen`)."""
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from cardroom.core import REFEREE
 from cardroom.match import Match
 from cardroom.web.kit.logic import Setup
-from cardroom.web.kit.table import Table
-from cardroom.web.kit.ui import GameUI
+from cardroom.web.kit.table import GameUI, Table
 from cardroom.web.match import html as mh
 from cardroom.web.match import logic as ml
 from cardroom.web.platform import dom
 
-if TYPE_CHECKING:
-    from cardroom.web.match.screen import MatchScreen
-
-__all__ = ["UIS", "Host", "PickUI", "game_ui", "up_number"]
+__all__ = ["UIS", "Host", "MatchHost", "PickUI", "game_ui", "up_number"]
 
 #: each game's screen: (module, class); the trick games' class takes the slug
 UIS = {
@@ -46,10 +42,21 @@ def up_number(m: Match) -> int:
     return 0 if m.over else m.up().number
 
 
-class Host:
-    """What a kit table needs of its screen, for one game (or pick) of the match."""
+class MatchHost(Protocol):
+    """What a game of the match needs of the match's screen
+    (:class:`cardroom.web.match.screen.MatchScreen`): leaving the match, and the round
+    clock to redraw when the game's clock stops or runs again."""
 
-    def __init__(self, screen: MatchScreen, ui: GameUI, body: Any) -> None:
+    def leave(self) -> None: ...
+
+    def tick(self) -> None: ...
+
+
+class Host:
+    """What a kit table needs of its screen (:class:`~cardroom.web.kit.table.TableScreen`),
+    for one game (or pick) of the match."""
+
+    def __init__(self, screen: MatchHost, ui: GameUI, body: Any) -> None:
         self.screen = screen
         self.ui = ui
         self.body = body

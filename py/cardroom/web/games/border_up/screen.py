@@ -30,15 +30,8 @@ from cardroom.web.kit.hand import HandBoard
 from cardroom.web.kit.hand_model import Arrangement, help_html
 from cardroom.web.kit.logic import WEB_GAMES, LocalEngine, Route, Setup
 from cardroom.web.kit.screen import KitScreen, mount_game
-from cardroom.web.kit.table import Table
-from cardroom.web.kit.ui import (
-    ButtonTaps,
-    GameUI,
-    count_seconds,
-    mmss,
-    plunge_prompt_html,
-    show_plunge,
-)
+from cardroom.web.kit.table import GameUI, Table
+from cardroom.web.kit.ui import ButtonTaps, count_seconds, mmss, plunge_prompt_html, show_plunge
 from cardroom.web.platform import dom
 
 TITLE = "Border-Up"

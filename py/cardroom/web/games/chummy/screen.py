@@ -34,8 +34,8 @@ from cardroom.web.games.chummy.logic import (
 )
 from cardroom.web.kit.logic import WEB_GAMES, LocalEngine, Route, Setup
 from cardroom.web.kit.screen import KitScreen, mount_game
-from cardroom.web.kit.table import Table
-from cardroom.web.kit.ui import ButtonTaps, GameUI, plunge_prompt_html, show_plunge
+from cardroom.web.kit.table import GameUI, Table
+from cardroom.web.kit.ui import ButtonTaps, plunge_prompt_html, show_plunge
 from cardroom.web.platform import dom
 
 TITLE = "Chummy Challenge"

@@ -28,15 +28,8 @@ from cardroom.web.games.dashing_states.logic import (
 from cardroom.web.games.dashing_states.panel import MapFaces, TeamPanel
 from cardroom.web.kit.logic import WEB_GAMES, LocalEngine, Route, Setup
 from cardroom.web.kit.screen import KitScreen, mount_game
-from cardroom.web.kit.table import Table
-from cardroom.web.kit.ui import (
-    ButtonTaps,
-    GameUI,
-    count_seconds,
-    mmss,
-    show_plunge,
-    wall,
-)
+from cardroom.web.kit.table import GameUI, Table
+from cardroom.web.kit.ui import ButtonTaps, count_seconds, mmss, show_plunge, wall
 from cardroom.web.platform import dom
 
 TITLE = "Dashing States"
@@ -78,7 +71,9 @@ class DashingUI(GameUI):
         table.layout(area, "ds", seats)
         self.root = dom.q(".ds-game", area)
         for seat, title in seats.items():
-            self.panels[seat] = TeamPanel(self, seat, dom.q(f"#ds-half-{seat}", area), title)
+            self.panels[seat] = TeamPanel(
+                table, self.faces, seat, dom.q(f"#ds-half-{seat}", area), title
+            )
         self.between = js.document.createElement("section")
         self.between.className = "ds-between"
         self.between.setAttribute("aria-labelledby", "ds-between-h")

@@ -37,8 +37,8 @@ from cardroom.web.games.state_iq.map import GuessMap, state_name
 from cardroom.web.kit.cards import flag_url, hand_card_html, ordinal
 from cardroom.web.kit.logic import WEB_GAMES, LocalEngine, Route, Setup
 from cardroom.web.kit.screen import KitScreen, mount_game
-from cardroom.web.kit.table import Table
-from cardroom.web.kit.ui import GameUI, mmss, plunge_prompt_html, show_plunge
+from cardroom.web.kit.table import GameUI, Table
+from cardroom.web.kit.ui import mmss, plunge_prompt_html, show_plunge
 from cardroom.web.platform import dom
 
 #: The small north-eastern states, also offered as buttons under the map (R-130).
@@ -161,7 +161,9 @@ class StateIQUI(GameUI):
         elif phase == "clue" and v["guesser"] != me:
             dom.q("[data-clue]", self.area).focus()
         elif phase == "guess" and v["guesser"] == me:
-            self.map = GuessMap(self, dom.q("#sq-mapbox", self.area), wrong_guesses(v))
+            self.map = GuessMap(
+                self.pick, self.table.bindings, dom.q("#sq-mapbox", self.area), wrong_guesses(v)
+            )
             dom.q("#sq-guess", self.area).focus()
 
     def plunge_html(self, v: dict[str, Any], me: int) -> str:

@@ -26,8 +26,8 @@ from cardroom.web.games.tricks.logic import (
 )
 from cardroom.web.kit.logic import WEB_GAMES, LocalEngine, Route, Setup
 from cardroom.web.kit.screen import KitScreen, mount_game
-from cardroom.web.kit.table import Table
-from cardroom.web.kit.ui import ButtonTaps, GameUI, mmss
+from cardroom.web.kit.table import GameUI, Table
+from cardroom.web.kit.ui import ButtonTaps, mmss
 from cardroom.web.platform import dom
 
 

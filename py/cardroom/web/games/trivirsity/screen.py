@@ -42,8 +42,8 @@ from cardroom.web.games.trivirsity.spelling import (
 from cardroom.web.games.trivirsity.window import TriWindow
 from cardroom.web.kit.logic import WEB_GAMES, LocalEngine, Route, Setup
 from cardroom.web.kit.screen import KitScreen, mount_game
-from cardroom.web.kit.table import Table
-from cardroom.web.kit.ui import GameUI, mmss
+from cardroom.web.kit.table import GameUI, Table
+from cardroom.web.kit.ui import mmss
 from cardroom.web.platform import dom
 
 TITLE = "Tri-Virsity"
