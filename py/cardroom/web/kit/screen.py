@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -19,6 +20,7 @@ from cardroom.web.kit.logic import (
     Route,
     Save,
     Setup,
+    WebGame,
     decode_save,
     new_seed,
 )
@@ -357,8 +359,10 @@ class KitScreen:
             root.removeAttribute("data-playing")
 
 
-def mount_game(ui: GameUI, route: Route) -> KitScreen:
+def mount_game(make_ui: Callable[[WebGame], GameUI], route: Route) -> KitScreen:
+    """The screen of the routed game: its ``GameUI`` is ``make_ui(route.game)``."""
+    assert route.game is not None, "a game's screen mounts a game's route"
     atlas = dom.q("#screen-atlas")
     if atlas is not None:
         atlas.hidden = True
-    return KitScreen(ui, route)
+    return KitScreen(make_ui(route.game), route)

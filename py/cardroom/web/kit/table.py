@@ -69,6 +69,10 @@ class GameUI:
         "(winner only) · tie 5 each."
     )
 
+    def __init__(self, game: WebGame) -> None:
+        """``game`` is the game's registry entry (:meth:`WebGame.make_ui` makes it)."""
+        self.game = game
+
     def engine(self, setup: Setup) -> LocalEngine:
         raise NotImplementedError
 

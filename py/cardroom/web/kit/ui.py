@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 import js  # type: ignore[import-not-found]
 
-from cardroom.web.games.registry import WEB_GAMES
+from cardroom.web.games.registry import WebGame
 from cardroom.web.platform import dom
 
 if TYPE_CHECKING:
@@ -98,12 +98,12 @@ def page_url(params: dict[str, str | None]) -> str:
     return str(js.location.pathname) + (f"?{text}" if text else "")
 
 
-def plunge_prompt_html(prefix: str, title: str, game: str) -> str:
-    """The "Are you GeoPlunging?" question of one team (GeoPlunge games share it); ``game``
-    is the game's slug, whose ``plunge_when`` says when the team decides."""
+def plunge_prompt_html(prefix: str, title: str, game: WebGame) -> str:
+    """The "Are you GeoPlunging?" question of one team (GeoPlunge games share it);
+    ``game``'s ``plunge_when`` says when the team decides."""
     return f"""<div class="kit-plunge" id="{prefix}-plunge">
   <p class="kit-plunge-q">Are you GeoPlunging?</p>
-  <p class="kit-plunge-why">{escape(WEB_GAMES[game].plunge_when)} GeoPlunging raises the
+  <p class="kit-plunge-why">{escape(game.plunge_when)} GeoPlunging raises the
   stakes: the winner scores +10 if one team GeoPlunged, +20 if both did.</p>
   <div class="kit-plunge-buttons" role="group" aria-label="{escape(title)}: GeoPlunging?">
     <button type="button" class="bu-btn bu-yes" data-plunge="yes">Yes, we're GeoPlunging</button>

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cardroom.match import COMBO_GAMES, KINDS, KINDS_OF, MAX_MINUTES, Match, Up, game_title
-from cardroom.web.platform.routes import DIFFICULTY_TEXT, MAX_SEED, WEB_GAMES, Setup
+from cardroom.web.games.registry import DIFFICULTY_TEXT, MAX_SEED, WEB_GAMES, Setup
 
 __all__ = [
     "HOW_TO",
@@ -233,47 +233,12 @@ def game_setup(up: Up, mode: str, difficulty: str) -> Setup:
     )
 
 
-def _team1_bot(slug: str, setup: Setup, client: Any) -> Any:
-    """The computer on Team 1's seat (watch mode): the game screen's own computer seat."""
-    seed = int(setup.seed or 0)
-    if slug == "border-up":
-        from cardroom.geoplunge import bot  # noqa: PLC0415
-        from cardroom.web.kit.logic import PhaseBot  # noqa: PLC0415
-
-        return PhaseBot(bot.plan, seed + 1, setup.level, setup.difficulty)
-    if slug == "state-iq":
-        from cardroom.web.games.state_iq.logic import ComputerTeam, last_move_time  # noqa: PLC0415
-
-        return ComputerTeam(0, seed, setup.level, setup.difficulty, lambda: last_move_time(client))
-    if slug == "dashing-states":
-        from cardroom.web.games.dashing_states.logic import DashingSeat  # noqa: PLC0415
-
-        seat = DashingSeat(0, seed + 1, setup.difficulty)
-        seat.table = client
-        return seat
-    if slug in ("play-the-ranks", "border-zap"):
-        from cardroom.web.games.tricks.logic import TrickSeat  # noqa: PLC0415
-
-        return TrickSeat(0, setup.difficulty, seed + 1, client)
-    if slug == "chummy-challenge":
-        from cardroom.web.games.chummy.logic import TableBot  # noqa: PLC0415
-
-        return TableBot(
-            0,
-            setup.difficulty,
-            seed + 1,
-            lambda seat: client.game.legal_moves(client.state, seat),
-            lambda: int(client.state.now),
-        )
-    raise ValueError(f"no computer team for {slug}")
-
-
 def game_engine(client: Any, up: Up, setup: Setup, mode: str) -> Any:
     """``client`` (the game screen's engine client for ``setup``) dealt with the match's
     options (``up.options``: level and carry-overs); in watch mode a computer takes Team
     1's seat too."""
-    if mode == "watch":
-        client.bots[0] = _team1_bot(up.slug, setup, client)
+    if mode == "watch":  # the game's own computer on Team 1's seat (its registry entry)
+        client.bots[0] = WEB_GAMES[up.slug].hook("team_one_bot")(setup, client)
     client.restart(up.options)
     return client
 
@@ -281,17 +246,7 @@ def game_engine(client: Any, up: Up, setup: Setup, mode: str) -> Any:
 def logic_engine(up: Up, mode: str, difficulty: str) -> Any:
     """The engine client a game screen makes for ``up`` (CPython: the same functions)."""
     setup = game_setup(up, mode, difficulty)
-    if up.slug == "border-up":
-        from cardroom.web.games.border_up.logic import engine  # noqa: PLC0415
-    elif up.slug == "state-iq":
-        from cardroom.web.games.state_iq.logic import engine  # noqa: PLC0415
-    elif up.slug == "dashing-states":
-        from cardroom.web.games.dashing_states.logic import engine  # noqa: PLC0415
-    elif up.slug == "chummy-challenge":
-        from cardroom.web.games.chummy.logic import engine  # noqa: PLC0415
-    else:
-        from cardroom.web.games.tricks.logic import engine  # noqa: PLC0415
-    return game_engine(engine(setup), up, setup, mode)
+    return game_engine(WEB_GAMES[up.slug].new_engine(setup), up, setup, mode)
 
 
 def moves_until(moves: Sequence[Mapping[str, Any]], deadline: int | None) -> list[dict]:
@@ -422,17 +377,19 @@ def _verb(team: str, third: str, plain: str) -> str:
 
 
 def _carry_line(m: Match, up: Up, teams: Sequence[str]) -> str:
+    """What the match carries into the game ``up``: its registry entry's ``carry``."""
     last = m.playing[-1] if m.playing else None
     carry = up.options.get("carry") or {}
     winner = carry.get("winner")
     since = f" (won {game_title(last.slug)})" if last is not None else ""
-    if up.slug == "state-iq":
+    kind = WEB_GAMES[up.slug].carry if up.slug in WEB_GAMES else ""
+    if kind == "guesser":
         if winner is not None:
             return f"{_verb(teams[winner], 'guesses', 'guess')} first{since}."
         return "Each team draws a card: who guesses first is decided at the table."
-    if up.slug == "dashing-states":
+    if kind == "power":
         return "The Power deck passes on from State IQ: its turned cards go to the bottom."
-    if up.slug in ("play-the-ranks", "border-zap"):
+    if kind == "lead":
         version = up.options.get("version")
         which = (
             f" The turned Power card makes Game 4 {game_title(up.slug)}"
@@ -444,7 +401,7 @@ def _carry_line(m: Match, up: Up, teams: Sequence[str]) -> str:
         if winner is not None:
             return f"{_verb(teams[winner], 'leads', 'lead')}{since}.{which}"
         return f"The lead is decided at the table.{which}"
-    if up.slug == "chummy-challenge":
+    if kind == "challenges":
         return "The Challenge deck keeps its order from game to game."
     if last is None:
         return ""  # the round's first game: nothing came before it

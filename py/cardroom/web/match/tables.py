@@ -5,34 +5,22 @@ of those tables needs of the match screen (:mod:`cardroom.web.match.screen`)."""
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Protocol
 
 from cardroom.core import REFEREE
 from cardroom.match import Match
-from cardroom.web.kit.logic import Setup
+from cardroom.web.kit.logic import WEB_GAMES, Setup
 from cardroom.web.kit.table import GameUI, Table
 from cardroom.web.match import html as mh
 from cardroom.web.match import logic as ml
 from cardroom.web.platform import dom
 
-__all__ = ["UIS", "Host", "MatchHost", "PickUI", "game_ui", "up_number"]
-
-#: each game's screen: (module, class); the trick games' class takes the slug
-UIS = {
-    "border-up": ("cardroom.web.games.border_up.screen", "BorderUpUI"),
-    "state-iq": ("cardroom.web.games.state_iq.screen", "StateIQUI"),
-    "dashing-states": ("cardroom.web.games.dashing_states.screen", "DashingUI"),
-    "play-the-ranks": ("cardroom.web.games.tricks.screen", "TricksUI"),
-    "border-zap": ("cardroom.web.games.tricks.screen", "TricksUI"),
-    "chummy-challenge": ("cardroom.web.games.chummy.screen", "ChummyUI"),
-}
+__all__ = ["Host", "MatchHost", "PickUI", "game_ui", "up_number"]
 
 
 def game_ui(slug: str, mode: str) -> GameUI:
-    module, name = UIS[slug]
-    cls = getattr(importlib.import_module(module), name)
-    ui = cls(slug) if name == "TricksUI" else cls()
+    """The screen of the match's game ``slug``: its registry entry's ``GameUI``."""
+    ui: GameUI = WEB_GAMES[slug].make_ui()
     if mode == "watch":  # both teams are the computer: Team 1 and Team 2, not "You"
         ui.team_names = lambda _setup: ["Team 1", "Team 2"]  # type: ignore[method-assign]
     return ui

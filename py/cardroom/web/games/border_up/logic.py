@@ -18,6 +18,7 @@ from cardroom.web.kit.hand_model import Zone
 from cardroom.web.kit.logic import LocalEngine, PhaseBot, Setup
 
 __all__ = [
+    "team_one_bot",
     "BOT_SEAT",
     "Hint",
     "choose_hint",
@@ -308,6 +309,12 @@ def engine(setup: Setup) -> LocalEngine:
     computer = PhaseBot(bot.plan, setup.seed, setup.level, setup.difficulty)
     bots = {BOT_SEAT: computer} if setup.mode == "bot" else {}
     return LocalEngine(GAME, setup.seed, {"level": setup.level}, bots)
+
+
+def team_one_bot(setup: Setup, client: LocalEngine) -> PhaseBot:
+    """The computer on Team 1's seat, seat 0 (a match's watch mode: both teams are the
+    computer); ``client`` is the engine client :func:`engine` made for ``setup``."""
+    return PhaseBot(bot.plan, int(setup.seed or 0) + 1, setup.level, setup.difficulty)
 
 
 # ------------------------------------------------------------------ the result

@@ -24,6 +24,7 @@ from cardroom.geoplunge.chummy_bot import ChummyBot
 from cardroom.web.kit.logic import LocalEngine, Setup
 
 __all__ = [
+    "team_one_bot",
     "BOT_SEAT",
     "COLOUR_NOTE",
     "DEAL_MS",
@@ -173,6 +174,18 @@ def engine(setup: Setup, **timing: int) -> ChummyEngine:
         )
         eng._replan()
     return eng
+
+
+def team_one_bot(setup: Setup, client: LocalEngine) -> TableBot:
+    """The computer on Team 1's seat, seat 0 (a match's watch mode: both teams are the
+    computer); ``client`` is the engine client :func:`engine` made for ``setup``."""
+    return TableBot(
+        0,
+        setup.difficulty,
+        int(setup.seed or 0) + 1,
+        lambda seat: client.game.legal_moves(client.state, seat),
+        lambda: int(client.state.now),
+    )
 
 
 # ------------------------------------------------------------------ what the screen says

@@ -20,6 +20,7 @@ from cardroom.web.kit.hand_model import Zone
 from cardroom.web.kit.logic import LocalEngine, Setup
 
 __all__ = [
+    "team_one_bot",
     "BOT_SEAT",
     "ORDER",
     "PLAYER_NAMES",
@@ -435,3 +436,11 @@ def engine(setup: Setup) -> LocalEngine:
         table.bots[BOT_SEAT] = seat
         table._replan()  # noqa: SLF001 - the seat could not plan before it had its table
     return table
+
+
+def team_one_bot(setup: Setup, client: LocalEngine) -> DashingSeat:
+    """The computer on Team 1's seat, seat 0 (a match's watch mode: both teams are the
+    computer); ``client`` is the engine client :func:`engine` made for ``setup``."""
+    seat = DashingSeat(0, int(setup.seed or 0) + 1, setup.difficulty)
+    seat.table = client
+    return seat

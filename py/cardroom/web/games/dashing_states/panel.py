@@ -117,7 +117,7 @@ class TeamPanel:
   <h2 class="ds-team-name" id="{p}-title">{escape(title)}</h2>
   <p class="ds-team-status" id="{p}-status"></p>
 </header>
-{plunge_prompt_html(p, title, "dashing-states")}
+{plunge_prompt_html(p, title, table.ui.game)}
 <div class="ds-play" id="{p}-play" hidden>
   <p class="ds-rule" id="{p}-rule"></p>
   <div class="ds-slots" id="{p}-slots"></div>

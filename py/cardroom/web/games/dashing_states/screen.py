@@ -26,7 +26,7 @@ from cardroom.web.games.dashing_states.logic import (
     waits_to_answer,
 )
 from cardroom.web.games.dashing_states.panel import MapFaces, TeamPanel
-from cardroom.web.kit.logic import WEB_GAMES, LocalEngine, Route, Setup
+from cardroom.web.kit.logic import LocalEngine, Route, Setup, WebGame
 from cardroom.web.kit.screen import KitScreen, mount_game
 from cardroom.web.kit.table import GameUI, Table
 from cardroom.web.kit.ui import ButtonTaps, count_seconds, mmss, show_plunge, wall
@@ -39,9 +39,8 @@ TITLE = "Dashing States"
 
 
 class DashingUI(GameUI):
-    game = WEB_GAMES["dashing-states"]
-
-    def __init__(self) -> None:
+    def __init__(self, game: WebGame) -> None:
+        self.game = game
         self.panels: dict[int, TeamPanel] = {}
         self.shown_phase: str | None = None
         self.acked = 0
@@ -288,4 +287,4 @@ class DashingUI(GameUI):
 
 
 def mount(route: Route) -> KitScreen:
-    return mount_game(DashingUI(), route)
+    return mount_game(DashingUI, route)

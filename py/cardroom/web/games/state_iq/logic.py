@@ -25,6 +25,7 @@ from cardroom.geoplunge.state_iq_bot import StateIQBot
 from cardroom.web.kit.logic import LocalEngine, Setup
 
 __all__ = [
+    "team_one_bot",
     "BOT_SEAT",
     "ClueOption",
     "ComputerTeam",
@@ -136,6 +137,13 @@ def engine(setup: Setup) -> LocalEngine:
         )
         eng._replan()  # noqa: SLF001 - the seat could not plan before it had its table
     return eng
+
+
+def team_one_bot(setup: Setup, client: LocalEngine) -> ComputerTeam:
+    """The computer on Team 1's seat, seat 0 (a match's watch mode: both teams are the
+    computer); ``client`` is the engine client :func:`engine` made for ``setup``."""
+    seed = int(setup.seed or 0)
+    return ComputerTeam(0, seed, setup.level, setup.difficulty, lambda: last_move_time(client))
 
 
 # ------------------------------------------------------------------ who sees the screen

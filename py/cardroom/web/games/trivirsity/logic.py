@@ -34,6 +34,7 @@ from cardroom.trivirsity.deck import (
 )
 from cardroom.trivirsity.game import GAME, TriState
 from cardroom.trivirsity.game import VARIANTS as GAME_VARIANTS
+from cardroom.web.games.registry import TRI_VIRSITY
 from cardroom.web.kit.logic import LocalEngine, Setup
 
 __all__ = [
@@ -172,7 +173,7 @@ def _hand_seed(seed: int, k: int) -> int:
 class TriMatch(Game):
     """The engine's hands chained into one match game for the kit's engine client."""
 
-    slug = "tri-virsity"
+    slug = TRI_VIRSITY
     title = "Tri-Virsity"
     state_type = MatchState
     public_moves = GAME.public_moves | {"next-hand"}  # R-198
