@@ -191,3 +191,18 @@ def test_no_cycle_through_the_own_package(tmp_path: Path) -> None:
         {"__init__.py": "from pkg import a\n", "a.py": "from pkg import b\n", "b.py": ""},
     )
     assert cycles(graph) == []
+
+
+def test_no_module_takes_another_modules_private_names() -> None:
+    """What modules share is public API (kit.ui's ``storage()``, not ``_storage``)."""
+    found = []
+    for name, path in module_names().items():
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (
+                node.level or "cardroom" in (node.module or "")
+            ):
+                private = [a.name for a in node.names if a.name.startswith("_")]
+                private = [n for n in private if not n.startswith("__")]
+                if private:
+                    found.append(f"{name}: from {'.' * node.level}{node.module} import {private}")
+    assert not found, "\n".join(found)
