@@ -1,9 +1,12 @@
 """Links: the one parser of the page's query string (R-110), and the module that mounts
-each screen. The games offered and a game's choices are :mod:`cardroom.web.games.registry`'
+each screen. The games offered and a game's choices are :mod:`cardroom.web.games.registry`'s
 (their names are re-exported here, where most of the web layer reads them).
 
-Kept apart from ``kit_logic`` (and free of the engine) so that routing a link imports
-almost nothing: the atlas and the home page never load ``cardroom.core``.
+Kept apart from :mod:`cardroom.web.kit.logic` (and free of the engine) so that routing a
+link imports almost nothing: the atlas and the home page never load ``cardroom.core``.
+The screens it routes to are named, not imported: a game's module by its registry entry,
+the others by :data:`SCREEN_MODULES`, and the readers of a match's, Learn's and a
+tournament's link problems by :data:`LINK_PROBLEMS`, loaded only when such a link comes.
 """
 
 from __future__ import annotations
