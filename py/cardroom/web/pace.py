@@ -114,19 +114,9 @@ def within(figures: Mapping[str, Any], t: Target) -> list[str]:
 
 
 def _engine(slug: str, level: int, difficulty: str, seed: int) -> Any:
-    from .games.border_up import logic as border_up_logic
-    from .games.chummy import logic as chummy_logic
-    from .games.dashing_states import logic as dashing_logic
-    from .games.registry import Setup
-    from .games.state_iq import logic as state_iq_logic
+    from .games.registry import WEB_GAMES, Setup
 
-    mod = {
-        "border-up": border_up_logic,
-        "dashing-states": dashing_logic,
-        "chummy-challenge": chummy_logic,
-        "state-iq": state_iq_logic,
-    }[slug]
-    return mod.engine(Setup(slug, level, "bot", difficulty, seed))
+    return WEB_GAMES[slug].new_engine(Setup(slug, level, "bot", difficulty, seed))
 
 
 def _person_move(slug: str, eng: Any) -> dict[str, Any] | None:
@@ -135,18 +125,19 @@ def _person_move(slug: str, eng: Any) -> dict[str, Any] | None:
     legal = set(eng.legal(0))
     if "plunge" in legal and v["phase"] == "plunge":
         return {"seat": 0, "kind": "plunge", "data": False}
-    if slug == "chummy-challenge" and "geoplunger" in legal:
+    # each kind below is one game's only: Chummy's GeoPlunger, State IQ's clue and guess
+    if "geoplunger" in legal:
         from .games.chummy.logic import free_players
 
         return {"seat": 0, "kind": "geoplunger", "data": free_players(v, 0)[0]}
-    if slug == "state-iq" and v["phase"] == "clue" and "clue" in legal:
+    if v["phase"] == "clue" and "clue" in legal:
         from .games.state_iq.logic import clue_options
 
         opts = clue_options(v)
         if opts:
             first = opts[1][0]
             return {"seat": 0, "kind": "clue", "data": [first.kind, first.value]}
-    if slug == "state-iq" and v["phase"] == "guess" and "guess" in legal:
+    if v["phase"] == "guess" and "guess" in legal:
         from .games.state_iq.logic import legal_from_view
 
         space = legal_from_view(v, 0)
@@ -187,60 +178,95 @@ def play(slug: str, level: int, difficulty: str, seed: int, watch: Callable[[Any
 # ------------------------------------------------------------------ chances
 
 
+Seen = dict[Any, Any]
+
+
+def _border_up_watch(v: Mapping[str, Any], seen: Seen) -> None:
+    if v["phase"] == "race" and "race" not in seen:
+        seen["race"] = (v["timing"]["race_start"], list(v["hand"]))
+
+
+def _border_up_times(seen: Seen, moves: list[dict], level: int) -> list[float | None]:
+    from ..geoplunge import solver
+
+    if "race" not in seen:
+        return []
+    start, hand = seen["race"]
+    if solver.solve(solver.Hand(hand, level), level).geoplunge is None:
+        return []
+    shout = next((m for m in moves if m["seat"] == 1 and m["kind"] == "shout"), None)
+    return [None if shout is None else (shout["at"] - start) / 1000]
+
+
+def _dashing_watch(v: Mapping[str, Any], seen: Seen) -> None:
+    if v["phase"] == "race":
+        seen.setdefault(("race", v["race"]), v["race_start"])
+
+
+def _dashing_times(seen: Seen, moves: list[dict], level: int) -> list[float | None]:
+    out: list[float | None] = []
+    races = sorted(k[1] for k in seen if isinstance(k, tuple))
+    shouts = [m for m in moves if m["seat"] == 1 and m["kind"] == "shout"]
+    for race in races:
+        start = seen[("race", race)]
+        nxt = start + 10**9
+        later = [seen[("race", r)] for r in races if r > race]
+        if later:
+            nxt = min(later)
+        mine = [m for m in shouts if start <= m["at"] < nxt]
+        out.append((mine[0]["at"] - start) / 1000 if mine else None)
+    return out
+
+
+def _chummy_watch(v: Mapping[str, Any], seen: Seen) -> None:
+    if v["phase"] in ("read", "window"):
+        cur = v["current"]
+        seen.setdefault(("q", cur["number"]), (cur["start"], cur["colour"], list(cur["words"])))
+        words = seen[("q", cur["number"])]
+        if len(cur["words"]) > len(words[2]):
+            seen[("q", cur["number"])] = (words[0], words[1], list(cur["words"]))
+
+
+def _chummy_times(seen: Seen, moves: list[dict], level: int) -> list[float | None]:
+    out: list[float | None] = []
+    buzzes = [m for m in moves if m["seat"] == 1 and m["kind"] == "buzz"]
+    qs = sorted(k[1] for k in seen if isinstance(k, tuple))
+    for i, q in enumerate(qs):
+        start = seen[("q", q)][0]
+        nxt = seen[("q", qs[i + 1])][0] if i + 1 < len(qs) else 10**12
+        mine = [m for m in buzzes if start <= m["at"] < nxt]
+        out.append((mine[0]["at"] - start) / 1000 if mine else None)
+    return out
+
+
+def _no_watch(v: Mapping[str, Any], seen: Seen) -> None:
+    return None
+
+
+def _state_iq_times(seen: Seen, moves: list[dict], level: int) -> list[float | None]:
+    return [
+        (int(m.get("at") or 0) - int(moves[i - 1].get("at") or 0)) / 1000
+        for i, m in enumerate(moves)
+        if m["seat"] == 1 and m["kind"] == "guess" and i > 0
+    ]
+
+
+#: Per game: what to note from the computer's view before each step (the moment each
+#: chance opens), and the times it took at each chance from that and the game's moves.
+CHANCES: dict[str, tuple[Callable[[Mapping[str, Any], Seen], None], Callable[..., list]]] = {
+    "border-up": (_border_up_watch, _border_up_times),
+    "dashing-states": (_dashing_watch, _dashing_times),
+    "chummy-challenge": (_chummy_watch, _chummy_times),
+    "state-iq": (_no_watch, _state_iq_times),
+}
+
+
 def _chances(slug: str, level: int, difficulty: str, seed: int) -> list[float | None]:
     """The times (s) the computer took at each chance in one game; None: it let it go."""
-    seen: dict[Any, Any] = {}
-
-    def watch(eng: Any) -> None:
-        v = eng.view(1)
-        if slug == "border-up" and v["phase"] == "race" and "race" not in seen:
-            seen["race"] = (v["timing"]["race_start"], list(v["hand"]))
-        elif slug == "dashing-states" and v["phase"] == "race":
-            seen.setdefault(("race", v["race"]), v["race_start"])
-        elif slug == "chummy-challenge" and v["phase"] in ("read", "window"):
-            cur = v["current"]
-            seen.setdefault(("q", cur["number"]), (cur["start"], cur["colour"], list(cur["words"])))
-            words = seen[("q", cur["number"])]
-            if len(cur["words"]) > len(words[2]):
-                seen[("q", cur["number"])] = (words[0], words[1], list(cur["words"]))
-
-    eng = play(slug, level, difficulty, seed, watch)
-    moves = eng.moves
-    out: list[float | None] = []
-    if slug == "border-up":
-        from ..geoplunge import solver
-
-        if "race" not in seen:
-            return out
-        start, hand = seen["race"]
-        if solver.solve(solver.Hand(hand, level), level).geoplunge is None:
-            return out
-        shout = next((m for m in moves if m["seat"] == 1 and m["kind"] == "shout"), None)
-        out.append(None if shout is None else (shout["at"] - start) / 1000)
-    elif slug == "dashing-states":
-        races = sorted(k[1] for k in seen if isinstance(k, tuple))
-        shouts = [m for m in moves if m["seat"] == 1 and m["kind"] == "shout"]
-        for race in races:
-            start = seen[("race", race)]
-            nxt = start + 10**9
-            later = [seen[("race", r)] for r in races if r > race]
-            if later:
-                nxt = min(later)
-            mine = [m for m in shouts if start <= m["at"] < nxt]
-            out.append((mine[0]["at"] - start) / 1000 if mine else None)
-    elif slug == "chummy-challenge":
-        buzzes = [m for m in moves if m["seat"] == 1 and m["kind"] == "buzz"]
-        qs = sorted(k[1] for k in seen if isinstance(k, tuple))
-        for i, q in enumerate(qs):
-            start = seen[("q", q)][0]
-            nxt = seen[("q", qs[i + 1])][0] if i + 1 < len(qs) else 10**12
-            mine = [m for m in buzzes if start <= m["at"] < nxt]
-            out.append((mine[0]["at"] - start) / 1000 if mine else None)
-    elif slug == "state-iq":
-        for i, m in enumerate(moves):
-            if m["seat"] == 1 and m["kind"] == "guess" and i > 0:
-                out.append((int(m.get("at") or 0) - int(moves[i - 1].get("at") or 0)) / 1000)
-    return out
+    seen: Seen = {}
+    note, times = CHANCES[slug]
+    eng = play(slug, level, difficulty, seed, lambda eng: note(eng.view(1), seen))
+    return times(seen, eng.moves, level)
 
 
 def _quantile(xs: Sequence[float], q: float) -> float:

@@ -1,24 +1,57 @@
-"""The games the site offers (the home page, the setup form and the links read them): each
-game's screen module, how to play, levels, modes, difficulties and own options
-(:class:`WebGame`, :data:`WEB_GAMES`), and one game's choices (:class:`Setup`).
+"""The one registry of the games the site offers (:data:`WEB_GAMES`): each game declares
+here, in one :class:`WebGame` entry, everything the rest of the web layer asks of it:
+
+* what the home page, the setup form and the links say and accept: title, how to play,
+  levels, modes, difficulties and its own setup options (:class:`Option`, which are also
+  its deep-link parameters; :attr:`WebGame.check` refuses a combination);
+* where its code is: its screen module and :class:`~cardroom.web.kit.table.GameUI`
+  class, the factory of its engine client (which seats the computer players), the
+  computer on Team 1's seat when a match is watched, and what a match carries into it.
+
+Code is named by ``"package.module:name"`` strings and imported only when used, by the
+one loader :func:`load` (:meth:`WebGame.hook`): this module, which the router imports on
+the start path, imports no game. Adding a game is its own package under
+``cardroom/web/games/`` and one entry here. One game's choices are a :class:`Setup`.
 
 Free of the engine, like :mod:`cardroom.web.platform.routes`, which parses links into these.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 __all__ = [
+    "BORDER_UP",
+    "BORDER_ZAP",
+    "CHUMMY",
+    "DASHING",
     "DIFFICULTY_TEXT",
     "MAX_SEED",
     "MODE_TEXT",
+    "PLAY_THE_RANKS",
+    "SEQUENCE",
+    "STATE_IQ",
+    "TRI_VIRSITY",
     "WEB_GAMES",
     "Option",
     "Setup",
     "WebGame",
+    "load",
 ]
+
+#: The games' slugs (their ``?game=`` in links, and in saves): code that must name one
+#: game uses these.
+BORDER_UP = "border-up"
+STATE_IQ = "state-iq"
+DASHING = "dashing-states"
+PLAY_THE_RANKS = "play-the-ranks"
+BORDER_ZAP = "border-zap"
+CHUMMY = "chummy-challenge"
+SEQUENCE = "sequence"
+TRI_VIRSITY = "tri-virsity"
 
 MAX_SEED = 2**31 - 1
 MODE_TEXT = {
@@ -35,6 +68,15 @@ DIFFICULTY_TEXT = {
 
 
 # ------------------------------------------------------------------ the games offered
+
+
+def load(ref: str) -> Any:
+    """What ``"package.module:name"`` names, importing its module now (the registry's one
+    loader: the games' code is imported when it is used, never by the registry)."""
+    module, sep, name = ref.partition(":")
+    if not sep or not module or not name:
+        raise ValueError(f"{ref!r} is not a reference of the form 'package.module:name'")
+    return getattr(importlib.import_module(module), name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,13 +103,14 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class WebGame:
-    """A game the site offers: its screen module and what the home page and setup say.
+    """A game the site offers: what the home page and setup say, and where its code is.
 
-    A game without levels has ``levels == {}`` (its setups have level 0). ``check``
-    returns a sentence when a combination of options is not allowed (None: fine)."""
+    A game without levels has ``levels == {}`` (its setups have level 0). The fields
+    named ``"package.module:name"`` are loaded by :meth:`hook` when they are used."""
 
     slug: str
     title: str
+    #: the module that mounts its screen (``mount(route)``)
     module: str
     how_to: str
     levels: Mapping[int, str]
@@ -75,12 +118,40 @@ class WebGame:
     difficulties: tuple[str, ...] = ("easy", "medium", "hard")
     default_difficulty: str = "medium"
     options: tuple[Option, ...] = ()
-    #: sees the options and ``"mode"`` (two devices need two sides, R-190)
-    check: Callable[[Mapping[str, str]], str | None] | None = field(default=None, compare=False)
+    #: ``check(options, mode) -> str | None``: why a combination of options cannot be
+    #: played (two devices need two sides, R-190); empty: every combination can
+    check: str = ""
+    #: its :class:`~cardroom.web.kit.table.GameUI` class in :attr:`module`, made with
+    #: this entry (``ui(game)``): the kit's screen and a match's table both use it
+    ui: str = ""
+    #: ``engine(setup) -> LocalEngine``: its engine client, with the computer's seats
+    engine: str = ""
+    #: ``team_one_bot(setup, client)``: the computer on Team 1's seat (a watched match)
+    team_one_bot: str = ""
+    #: what a GeoPlunge match carries into it from the games before (the line between
+    #: games says so): ``"guesser"`` (who guesses first, and the Power deck),
+    #: ``"power"`` (the Power deck), ``"lead"`` (who leads), ``"challenges"`` (the
+    #: Challenge deck's order); empty: nothing, or not a game of a match
+    carry: str = ""
     mode_notes: Mapping[str, str] = field(default_factory=dict)
     difficulty_notes: Mapping[str, str] = field(default_factory=dict)
     #: when a team answers "Are you GeoPlunging?" in this game, as the prompt says it
     plunge_when: str = "Decide before you see your cards."
+
+    def hook(self, name: str) -> Any:
+        """The code this game's field ``name`` (``engine``, ``check``...) names."""
+        ref = getattr(self, name)
+        if not ref:
+            raise LookupError(f"{self.title} has no {name}")
+        return load(ref)
+
+    def make_ui(self) -> Any:
+        """A new :class:`~cardroom.web.kit.table.GameUI` of this game (Pyodide only)."""
+        return load(f"{self.module}:{self.ui}")(self)
+
+    def new_engine(self, setup: Setup) -> Any:
+        """This game's engine client for ``setup`` (its computer seats included)."""
+        return self.hook("engine")(setup)
 
     @property
     def first_level(self) -> int:
@@ -109,14 +180,14 @@ class WebGame:
         for o in self.options:
             if o.applies(mode, level) and options.get(o.name, o.default) not in o.choices:
                 return f"“{options.get(o.name)}” is not a choice of {o.label.lower()}."
-        if self.check is None:
+        if not self.check:
             return None
-        return self.check({**options, "mode": mode})  # the mode matters too (R-190)
+        return self.hook("check")(options, mode)  # the mode matters too (R-190)
 
 
 WEB_GAMES: dict[str, WebGame] = {
-    "border-up": WebGame(
-        "border-up",
+    BORDER_UP: WebGame(
+        BORDER_UP,
         "Border-Up",
         "cardroom.web.games.border_up.screen",
         "Each team is dealt a hand of state cards. Race to lay out groups of states that "
@@ -134,9 +205,12 @@ WEB_GAMES: dict[str, WebGame] = {
             "medium": "A steady player who rarely slips.",
             "hard": "Fast and never wrong.",
         },
+        ui="BorderUpUI",
+        engine="cardroom.web.games.border_up.logic:engine",
+        team_one_bot="cardroom.web.games.border_up.logic:team_one_bot",
     ),
-    "state-iq": WebGame(
-        "state-iq",
+    STATE_IQ: WebGame(
+        STATE_IQ,
         "State IQ",
         "cardroom.web.games.state_iq.screen",
         "Each team holds one GeoPlunge card and tries to name the other team's state. Before "
@@ -155,9 +229,13 @@ WEB_GAMES: dict[str, WebGame] = {
             "hand-over screen hides each team's card from the other.",
         },
         plunge_when="Look at your card, then decide before the first clue.",
+        ui="StateIQUI",
+        engine="cardroom.web.games.state_iq.logic:engine",
+        team_one_bot="cardroom.web.games.state_iq.logic:team_one_bot",
+        carry="guesser",
     ),
-    "dashing-states": WebGame(
-        "dashing-states",
+    DASHING: WebGame(
+        DASHING,
         "Dashing States",
         "cardroom.web.games.dashing_states.screen",
         "Each team is dealt 7 Map cards, each the US map with one state in red. Race to sort "
@@ -171,9 +249,13 @@ WEB_GAMES: dict[str, WebGame] = {
         },
         modes=("bot", "local", "devices"),
         plunge_when="Decide before the first race.",
+        ui="DashingUI",
+        engine="cardroom.web.games.dashing_states.logic:engine",
+        team_one_bot="cardroom.web.games.dashing_states.logic:team_one_bot",
+        carry="power",
     ),
-    "play-the-ranks": WebGame(
-        "play-the-ranks",
+    PLAY_THE_RANKS: WebGame(
+        PLAY_THE_RANKS,
         "Play the Ranks",
         "cardroom.web.games.tricks.screen",
         "Each team holds state cards and discards down to 8. The lead plays a card face-down "
@@ -199,9 +281,13 @@ WEB_GAMES: dict[str, WebGame] = {
             "bot": "Your team plays the computer, trick by trick.",
             "local": "Pass and play: the device goes to the team whose turn it is.",
         },
+        ui="TricksUI",
+        engine="cardroom.web.games.tricks.logic:engine",
+        team_one_bot="cardroom.web.games.tricks.logic:team_one_bot",
+        carry="lead",
     ),
-    "border-zap": WebGame(
-        "border-zap",
+    BORDER_ZAP: WebGame(
+        BORDER_ZAP,
         "Play the Border Zap",
         "cardroom.web.games.tricks.screen",
         "Each team gets 6 state cards, trading 1 card twice in secret. The lead plays a state; "
@@ -216,9 +302,13 @@ WEB_GAMES: dict[str, WebGame] = {
             "bot": "Your team plays the computer, trick by trick.",
             "local": "Pass and play: the device goes to the team whose turn it is.",
         },
+        ui="TricksUI",
+        engine="cardroom.web.games.tricks.logic:engine",
+        team_one_bot="cardroom.web.games.tricks.logic:team_one_bot",
+        carry="lead",
     ),
-    "chummy-challenge": WebGame(
-        "chummy-challenge",
+    CHUMMY: WebGame(
+        CHUMMY,
         "Chummy Challenge",
         "cardroom.web.games.chummy.screen",
         "Up to three challenges. Before each, every team names its GeoPlunger, a different "
@@ -232,9 +322,13 @@ WEB_GAMES: dict[str, WebGame] = {
         },
         modes=("bot", "local", "devices"),
         plunge_when="Decide before the first challenge.",
+        ui="ChummyUI",
+        engine="cardroom.web.games.chummy.logic:engine",
+        team_one_bot="cardroom.web.games.chummy.logic:team_one_bot",
+        carry="challenges",
     ),
-    "sequence": WebGame(
-        "sequence",
+    SEQUENCE: WebGame(
+        SEQUENCE,
         "Sequence States & Capitals",
         "cardroom.web.games.sequence.screen",
         "Play a state card and put your chip on one of that state's two spaces. Make five "
@@ -269,18 +363,18 @@ WEB_GAMES: dict[str, WebGame] = {
             ),
         ),
         modes=("bot", "local", "devices"),
-        check=lambda options: __import__(
-            "cardroom.web.games.sequence.setup", fromlist=["check_options"]
-        ).check_options(options, options.get("mode", "")),
+        check="cardroom.web.games.sequence.setup:check_options",
         mode_notes={
             "bot": "You hold seat 1; the computer plays every other seat.",
             "local": "Pass-and-play: the device goes round; each hand stays hidden.",
             "devices": "Two sides, one device each: 2 players, or 2 teams whose "
             "team-mates pass their side's device.",
         },
+        ui="SequenceUI",
+        engine="cardroom.web.games.sequence.logic:engine",
     ),
-    "tri-virsity": WebGame(
-        "tri-virsity",
+    TRI_VIRSITY: WebGame(
+        TRI_VIRSITY,
         "Tri-Virsity",
         "cardroom.web.games.trivirsity.screen",
         "A word game for 2 to 8 players with letter cards in three suits. On your turn draw "
@@ -348,9 +442,7 @@ WEB_GAMES: dict[str, WebGame] = {
                 modes=("bot", "local", "devices"),
             ),
         ),
-        check=lambda options: __import__(
-            "cardroom.web.games.trivirsity.logic", fromlist=["options_problem"]
-        ).options_problem(options, options.get("mode", "")),
+        check="cardroom.web.games.trivirsity.logic:options_problem",
         mode_notes={
             "bot": "You against the computer (one computer player per other seat).",
             "local": "Pass-and-play: the device goes round; each hand stays hidden.",
@@ -358,6 +450,8 @@ WEB_GAMES: dict[str, WebGame] = {
             "devices": "Two sides, one device each: 2 players, or 4 players as partners "
             "(partners pass their side's device).",
         },
+        ui="TriUI",
+        engine="cardroom.web.games.trivirsity.logic:engine",
     ),
 }
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -19,17 +20,12 @@ from cardroom.web.kit.logic import (
     Route,
     Save,
     Setup,
+    WebGame,
     decode_save,
     new_seed,
 )
-from cardroom.web.kit.table import Table
-from cardroom.web.kit.ui import (
-    GameUI,
-    _history_run,
-    _storage,
-    _url,
-    wall,
-)
+from cardroom.web.kit.table import GameUI, Table
+from cardroom.web.kit.ui import history_run, page_url, storage, wall
 from cardroom.web.platform import dom
 from cardroom.web.platform import listeners as kit_dom
 
@@ -84,7 +80,7 @@ class KitScreen:
     # ------------------------------------------------------------ routing
 
     def open_from_history(self, route: Route) -> None:
-        run = _history_run()
+        run = history_run()
         if run is not None and self.resume_run(run):
             return
         if route.autostart and route.setup is not None:
@@ -96,7 +92,7 @@ class KitScreen:
 
     def resume_run(self, run: str) -> bool:
         """Reopen the saved game ``run`` (a reload, or Forward); False if there is none."""
-        store = _storage()
+        store = storage()
         raw = store.getItem(SAVE_PREFIX + run) if store is not None else None
         try:
             save = decode_save(dom.nullable(raw))
@@ -120,7 +116,7 @@ class KitScreen:
         self.problems.innerHTML = "".join(f"<p>{escape(p)}</p>" for p in problems)
 
     def on_popstate(self, _evt: Any) -> None:
-        run = _history_run()
+        run = history_run()
         t = self.table
         if self.leaving:
             self.leaving = False
@@ -152,7 +148,7 @@ class KitScreen:
         params = dict(setup.params())
         if self.route.embed:  # an embedded game stays embedded: Back, Play again (R-185)
             params["embed"] = "1"
-        return _url(params)
+        return page_url(params)
 
     def on_share_click(self, _evt: Any) -> None:
         from cardroom.web.share.screen import open_setup_share  # noqa: PLC0415
@@ -363,8 +359,10 @@ class KitScreen:
             root.removeAttribute("data-playing")
 
 
-def mount_game(ui: GameUI, route: Route) -> KitScreen:
+def mount_game(make_ui: Callable[[WebGame], GameUI], route: Route) -> KitScreen:
+    """The screen of the routed game: its ``GameUI`` is ``make_ui(route.game)``."""
+    assert route.game is not None, "a game's screen mounts a game's route"
     atlas = dom.q("#screen-atlas")
     if atlas is not None:
         atlas.hidden = True
-    return KitScreen(ui, route)
+    return KitScreen(make_ui(route.game), route)

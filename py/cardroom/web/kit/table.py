@@ -1,12 +1,15 @@
 """The table kit's table: one game in progress, then its result (clock, Pause, banner,
-hand-over, layout, game log, saves, result panel). See :mod:`cardroom.web.kit.ui`."""
+hand-over, layout, game log, saves, result panel), and the two contracts around it: the
+:class:`GameUI` a game's screen supplies, and the :class:`TableScreen` that holds the
+table (the kit's own screen, a match's game, a two-device game). See
+:mod:`cardroom.web.kit.ui`."""
 
 from __future__ import annotations
 
 import contextlib
 import random
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import to_js  # type: ignore[import-not-found]
@@ -24,9 +27,11 @@ from cardroom.web.kit.logic import (
     SAVE_PREFIX,
     ComputerMoveRefused,
     EngineRefused,
+    LocalEngine,
     Save,
     Setup,
     TableClock,
+    WebGame,
     encode_save,
     new_seed,
     points_table,
@@ -35,18 +40,109 @@ from cardroom.web.kit.result import points_team_html, result_html
 from cardroom.web.kit.ui import (
     BANNER_MS,
     SETTLE_MS,
-    _storage,
     count_seconds,
     mmss,
+    storage,
     wall,
 )
 from cardroom.web.platform import dom
 from cardroom.web.platform import listeners as kit_dom
 
-if TYPE_CHECKING:
-    from cardroom.web.kit.screen import KitScreen
+__all__ = ["GameUI", "Table", "TableScreen"]
 
-__all__ = ["Table"]
+
+# ====================================================================== the contracts
+
+
+class GameUI:
+    """What a game's screen supplies to the kit (override what applies).
+
+    The kit calls :meth:`engine` once per game, :meth:`build` once with the play area,
+    :meth:`update` after every change, :meth:`result_html` / :meth:`result_mounted` for
+    the game's own part of the result, and :meth:`describe` for the log."""
+
+    game: WebGame
+    #: the game offers hints (the result then says how many each team used)
+    hints: bool = False
+    #: the scoring rule under the result's points (GeoPlunge's by default)
+    points_rule: str = (
+        "Scoring: win 10 · bonus +10 · GeoPlunging +10 if one team GeoPlunged, +20 if both "
+        "(winner only) · tie 5 each."
+    )
+
+    def __init__(self, game: WebGame) -> None:
+        """``game`` is the game's registry entry (:meth:`WebGame.make_ui` makes it)."""
+        self.game = game
+
+    def engine(self, setup: Setup) -> LocalEngine:
+        raise NotImplementedError
+
+    def team_names(self, setup: Setup) -> list[str]:
+        if setup.mode == "bot":  # "You" and "The computer", not Team 1 and Team 2 (R-116)
+            return ["You", "The computer"]
+        return ["Team 1", "Team 2"]
+
+    def build(self, table: Table, area: Any) -> None:
+        raise NotImplementedError
+
+    def update(self, table: Table) -> None:
+        raise NotImplementedError
+
+    def tick(self, table: Table) -> None:
+        """Redraw the clock and counts (called a few times a second)."""
+
+    def extra(self) -> dict[str, Any]:
+        return {}
+
+    def describe(self, table: Table, move: dict[str, Any]) -> str | None:
+        return None
+
+    def headline(self, table: Table, result: dict[str, Any]) -> tuple[str, str]:
+        winner = result.get("winner")
+        names = table.teams
+        if winner is None:
+            return "It's a tie", "tie"
+        if table.setup.mode == "bot":
+            return ("You win!", "win") if winner == 0 else ("The computer wins", "lose")
+        return f"{names[winner]} wins!", "win"
+
+    def team_note(self, table: Table, team: int) -> str:
+        """Extra lines under a team's points (the kit adds the hints it used)."""
+        return ""
+
+    def result_html(self, table: Table, result: dict[str, Any]) -> str:
+        return ""
+
+    def result_side_html(self, table: Table, result: dict[str, Any]) -> str:
+        return ""
+
+    def result_mounted(self, table: Table, host: Any) -> None:
+        return None
+
+    def on_result_click(self, table: Table, button: Any) -> None:
+        return None
+
+    def stop(self) -> None:
+        return None
+
+
+class TableScreen(Protocol):
+    """What a table needs of the screen that holds it: the game's :class:`GameUI`, the
+    element it draws into, and where Play again, Back to setup and its clock go.
+    :class:`~cardroom.web.kit.screen.KitScreen` is one, and so is a match's game
+    (:class:`~cardroom.web.match.tables.Host`)."""
+
+    @property
+    def ui(self) -> GameUI: ...
+
+    @property
+    def body(self) -> Any: ...
+
+    def start(self, setup: Setup, *, push: bool = True) -> None: ...
+
+    def leave(self) -> None: ...
+
+    def on_clock(self) -> None: ...
 
 
 # ====================================================================== the table
@@ -58,7 +154,7 @@ class Table(Clocked):
 
     def __init__(
         self,
-        screen: KitScreen,
+        screen: TableScreen,
         setup: Setup,
         run: str,
         save: Save | None,
@@ -175,7 +271,7 @@ class Table(Clocked):
     def on_share_click(self, _evt: Any) -> None:
         from cardroom.web.share.screen import open_table_share  # noqa: PLC0415
 
-        open_table_share(self)  # the link, its QR code and the iframe snippet (R-186)
+        open_table_share(self, self.ui.game)  # the link, its QR code and the iframe snippet (R-186)
 
     def on_pause_click(self, _evt: Any) -> None:
         if self.paused:
@@ -388,7 +484,7 @@ class Table(Clocked):
     # ------------------------------------------------------------ saving
 
     def save(self) -> None:
-        store = _storage()
+        store = storage()
         if store is None:
             return
         hints = {str(k): v for k, v in self.hints.items()}

@@ -1,10 +1,13 @@
 """The table kit: the screens every game shares (Pyodide only: imports ``js``).
 
-A game's screen module supplies a :class:`GameUI` (its hands, board and announcements)
-and calls :func:`cardroom.web.kit.screen.mount_game`; the kit does the rest. Three modules:
-this one (the shared helpers and the :class:`GameUI` contract), ``kit_table`` (a game in
-progress and its result, whose HTML ``kit_result`` makes, and whose clock is
-``kit_clock``'s) and ``kit_screen`` (setup, history and saves):
+A game's screen module supplies a :class:`~cardroom.web.kit.table.GameUI` (its hands,
+board and announcements) and calls :func:`cardroom.web.kit.screen.mount_game`; the kit
+does the rest. Four modules, each importing only the ones before it: this one (the
+helpers every screen shares: the page's clock, its ``sessionStorage``, its history run
+and URL, the GeoPlunging prompt, button taps), :mod:`~cardroom.web.kit.clock` (a table's
+clock, Pause and Resume), :mod:`~cardroom.web.kit.table` (the :class:`GameUI` contract
+and a game in progress and its result, whose HTML :mod:`~cardroom.web.kit.result` makes)
+and :mod:`~cardroom.web.kit.screen` (setup, history and saves):
 
 * **setup** from :class:`~cardroom.web.kit.logic.WebGame` (level, mode, difficulty, deal
   number, a short how-to-play), filled in from the deep link; the clock starts on
@@ -33,25 +36,24 @@ from typing import TYPE_CHECKING, Any
 
 import js  # type: ignore[import-not-found]
 
-from cardroom.web.games.registry import WEB_GAMES
-from cardroom.web.kit.logic import (
-    LocalEngine,
-    Setup,
-    WebGame,
-)
+from cardroom.web.games.registry import WebGame
 from cardroom.web.platform import dom
 
 if TYPE_CHECKING:
-    from cardroom.web.kit.table import Table
     from cardroom.web.platform.listeners import Listeners
 
 __all__ = [
+    "BANNER_MS",
+    "SETTLE_MS",
     "ButtonTaps",
-    "GameUI",
     "count_seconds",
+    "history_run",
     "mmss",
+    "page_url",
     "plunge_prompt_html",
     "show_plunge",
+    "storage",
+    "wall",
 ]
 
 #: Nothing on a result screen reacts for this long (ms) after it appears (R-113).
@@ -69,14 +71,16 @@ def mmss(ms: float) -> str:
     return f"{s // 60}:{s % 60:02d}"
 
 
-def _storage() -> Any:
+def storage() -> Any:
+    """The page's ``sessionStorage`` (None when the browser refuses it)."""
     try:
         return js.window.sessionStorage
     except Exception:  # storage disabled (privacy settings): play without saving
         return None
 
 
-def _history_run() -> str | None:
+def history_run() -> str | None:
+    """The run id of the saved game the current history entry belongs to (None: none)."""
     state = dom.nullable(js.history.state)
     if state is None:
         return None
@@ -84,7 +88,8 @@ def _history_run() -> str | None:
     return str(run) if run else None
 
 
-def _url(params: dict[str, str | None]) -> str:
+def page_url(params: dict[str, str | None]) -> str:
+    """This page's path with ``params`` as its query (None values left out)."""
     query = js.URLSearchParams.new()
     for k, v in params.items():
         if v is not None:
@@ -93,12 +98,12 @@ def _url(params: dict[str, str | None]) -> str:
     return str(js.location.pathname) + (f"?{text}" if text else "")
 
 
-def plunge_prompt_html(prefix: str, title: str, game: str) -> str:
-    """The "Are you GeoPlunging?" question of one team (GeoPlunge games share it); ``game``
-    is the game's slug, whose ``plunge_when`` says when the team decides."""
+def plunge_prompt_html(prefix: str, title: str, game: WebGame) -> str:
+    """The "Are you GeoPlunging?" question of one team (GeoPlunge games share it);
+    ``game``'s ``plunge_when`` says when the team decides."""
     return f"""<div class="kit-plunge" id="{prefix}-plunge">
   <p class="kit-plunge-q">Are you GeoPlunging?</p>
-  <p class="kit-plunge-why">{escape(WEB_GAMES[game].plunge_when)} GeoPlunging raises the
+  <p class="kit-plunge-why">{escape(game.plunge_when)} GeoPlunging raises the
   stakes: the winner scores +10 if one team GeoPlunged, +20 if both did.</p>
   <div class="kit-plunge-buttons" role="group" aria-label="{escape(title)}: GeoPlunging?">
     <button type="button" class="bu-btn bu-yes" data-plunge="yes">Yes, we're GeoPlunging</button>
@@ -167,74 +172,6 @@ class ButtonTaps:
             # A keyboard's click (detail 0) is never a tap's.
             return
         self.act(b)
-
-
-class GameUI:
-    """What a game's screen supplies to the kit (override what applies).
-
-    The kit calls :meth:`engine` once per game, :meth:`build` once with the play area,
-    :meth:`update` after every change, :meth:`result_html` / :meth:`result_mounted` for
-    the game's own part of the result, and :meth:`describe` for the log."""
-
-    game: WebGame
-    #: the game offers hints (the result then says how many each team used)
-    hints: bool = False
-    #: the scoring rule under the result's points (GeoPlunge's by default)
-    points_rule: str = (
-        "Scoring: win 10 · bonus +10 · GeoPlunging +10 if one team GeoPlunged, +20 if both "
-        "(winner only) · tie 5 each."
-    )
-
-    def engine(self, setup: Setup) -> LocalEngine:
-        raise NotImplementedError
-
-    def team_names(self, setup: Setup) -> list[str]:
-        if setup.mode == "bot":  # "You" and "The computer", not Team 1 and Team 2 (R-116)
-            return ["You", "The computer"]
-        return ["Team 1", "Team 2"]
-
-    def build(self, table: Table, area: Any) -> None:
-        raise NotImplementedError
-
-    def update(self, table: Table) -> None:
-        raise NotImplementedError
-
-    def tick(self, table: Table) -> None:
-        """Redraw the clock and counts (called a few times a second)."""
-
-    def extra(self) -> dict[str, Any]:
-        return {}
-
-    def describe(self, table: Table, move: dict[str, Any]) -> str | None:
-        return None
-
-    def headline(self, table: Table, result: dict[str, Any]) -> tuple[str, str]:
-        winner = result.get("winner")
-        names = table.teams
-        if winner is None:
-            return "It's a tie", "tie"
-        if table.setup.mode == "bot":
-            return ("You win!", "win") if winner == 0 else ("The computer wins", "lose")
-        return f"{names[winner]} wins!", "win"
-
-    def team_note(self, table: Table, team: int) -> str:
-        """Extra lines under a team's points (the kit adds the hints it used)."""
-        return ""
-
-    def result_html(self, table: Table, result: dict[str, Any]) -> str:
-        return ""
-
-    def result_side_html(self, table: Table, result: dict[str, Any]) -> str:
-        return ""
-
-    def result_mounted(self, table: Table, host: Any) -> None:
-        return None
-
-    def on_result_click(self, table: Table, button: Any) -> None:
-        return None
-
-    def stop(self) -> None:
-        return None
 
 
 def count_seconds(left_ms: float) -> int:

@@ -7,21 +7,34 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from pyodide.ffi.wrappers import clear_interval, set_interval  # type: ignore[import-not-found]
 
 from cardroom.web.atlas.screen import ARROWS, nearest_in_direction
 from cardroom.web.learn.logic import Outcome, QuizRun, answer_text
-from cardroom.web.learn.records import record
+from cardroom.web.learn.records import Store, record
 from cardroom.web.learn.store import LearnMap, now_ms, shape_svg, today
 from cardroom.web.platform import dom
 from cardroom.web.platform import listeners as kit_dom
 
-if TYPE_CHECKING:
-    from cardroom.web.learn.screen import LearnScreen
+__all__ = ["QuizHost", "QuizView"]
 
-__all__ = ["QuizView"]
+
+class QuizHost(Protocol):
+    """What a quiz needs of Learn's screen (:class:`cardroom.web.learn.screen.LearnScreen`):
+    the states' names, whether the keyboard is in use, the students' store and a save."""
+
+    @property
+    def names(self) -> dict[str, str]: ...
+
+    @property
+    def keyboard_used(self) -> bool: ...
+
+    @property
+    def store(self) -> Store: ...
+
+    def save(self, *, every: bool = False) -> None: ...
 
 
 def _clock(ms: float) -> str:
@@ -33,7 +46,7 @@ class QuizView:
     """Plays ``run`` in ``host``; calls ``on_end(run)`` when the quiz is over."""
 
     def __init__(
-        self, screen: LearnScreen, host: Any, run: QuizRun, on_end: Callable[[QuizRun], None]
+        self, screen: QuizHost, host: Any, run: QuizRun, on_end: Callable[[QuizRun], None]
     ) -> None:
         self.screen = screen
         self.run = run

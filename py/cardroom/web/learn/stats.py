@@ -5,8 +5,9 @@ teacher's class summary from many students' files, printable."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import js  # type: ignore[import-not-found]
 
@@ -23,15 +24,39 @@ from cardroom.web.learn.figures import (
     mastery_counts,
     weakest_states,
 )
-from cardroom.web.learn.records import answered
+from cardroom.web.learn.records import Store, answered
 from cardroom.web.learn.store import LearnMap, download, today
 from cardroom.web.platform import dom
 from cardroom.web.platform import listeners as kit_dom
 
-if TYPE_CHECKING:
-    from cardroom.web.learn.screen import LearnScreen
+__all__ = ["ClassView", "ProgressView", "StatsHost"]
 
-__all__ = ["ClassView", "ProgressView"]
+
+class StatsHost(Protocol):
+    """What the progress and class views need of Learn's screen
+    (:class:`cardroom.web.learn.screen.LearnScreen`): the students' store, a save, its
+    dialog, its views and its status line."""
+
+    @property
+    def store(self) -> Store: ...
+
+    def save(self, *, every: bool = False) -> None: ...
+
+    def confirm(
+        self,
+        title: str,
+        text: str,
+        ok_label: str,
+        action: Callable[[], None],
+        *,
+        ask_name: bool = False,
+    ) -> None: ...
+
+    def show_view(self, name: str, *, update_url: bool = True) -> None: ...
+
+    def say(self, text: str) -> None: ...
+
+    def refresh_students(self) -> None: ...
 
 
 def _kind_options(selected: str) -> str:
@@ -45,7 +70,7 @@ def _kind_options(selected: str) -> str:
 class ProgressView:
     """One student's progress: mastery map, weakest states, chart, file and Reset."""
 
-    def __init__(self, screen: LearnScreen, host: Any, kind: str = "all") -> None:
+    def __init__(self, screen: StatsHost, host: Any, kind: str = "all") -> None:
         self.screen = screen
         self.host = host
         self.kind = kind
@@ -204,7 +229,7 @@ class ProgressView:
 class ClassView:
     """A teacher's view: import many students' files, see and print the class summary."""
 
-    def __init__(self, screen: LearnScreen, host: Any) -> None:
+    def __init__(self, screen: StatsHost, host: Any) -> None:
         self.screen = screen
         self.host = host
         self.bindings = kit_dom.Listeners()

@@ -24,7 +24,16 @@ from typing import Any
 
 from cardroom import scoring
 from cardroom.link import Refused
-from cardroom.match import COMBO_GAMES, KINDS_OF, MAX_MINUTES, Match, MatchTally, Played
+from cardroom.match import (
+    COMBO_GAMES,
+    KINDS_OF,
+    MAX_MINUTES,
+    Match,
+    MatchTally,
+    PickGame,
+    Played,
+)
+from cardroom.web.games.registry import BORDER_ZAP, PLAY_THE_RANKS, WEB_GAMES
 
 __all__ = [
     "STAGES",
@@ -39,9 +48,18 @@ __all__ = [
 STAGES = ("game", "between", "result")
 #: the most games a match state lists (a 60-minute round of quick games)
 MAX_PLAYED = 60
-_SLUGS = {"border-up", "state-iq", "dashing-states", "play-the-ranks", "border-zap"}
-_SLUGS |= {"chummy-challenge", "match-pick"}
-_VERSIONS = (None, "ptr1", "ptr2")
+#: the engine of the picks (Game 0)
+PICK = PickGame.slug
+#: Game 4 at Levels 3 and 4 is one of these, chosen by a turned Power card (R-164)
+GAME_4 = (PLAY_THE_RANKS, BORDER_ZAP)
+#: every game a match state may name: the Combos' games, Game 4's two and the picks
+_SLUGS = {s for _, games in COMBO_GAMES.values() for s in games if s in WEB_GAMES}
+_SLUGS |= {*GAME_4, PICK}
+#: the versions of a game (None: a game without its ``version`` option)
+_VERSIONS = (
+    None,
+    *next(o.choices for o in WEB_GAMES[PLAY_THE_RANKS].options if o.name == "version"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,10 +140,10 @@ def _slug_of(combo: int, number: int, slug: Any) -> str:
     if not isinstance(slug, str) or slug not in _SLUGS:
         raise Refused("the match state names a game this site does not have")
     if number == 0:
-        ok = slug == "match-pick"
+        ok = slug == PICK
     else:
         listed = COMBO_GAMES[combo][1][number - 1]
-        ok = slug == listed or (listed == "game-4" and slug in ("play-the-ranks", "border-zap"))
+        ok = slug == listed or (listed == "game-4" and slug in GAME_4)
     if not ok:
         raise Refused(f"Game {number} of Combo {combo} is not {slug}")
     return slug
@@ -204,7 +222,8 @@ def read_match_state(state: Any) -> MatchView:
         if winner is not None and winner not in (0, 1) or type(winner) is bool:
             raise Refused("the game up's first team is not valid")
         version = raw_up["version"]
-        if version not in _VERSIONS or (version is not None and slug != "play-the-ranks"):
+        versioned = slug in WEB_GAMES and any(o.name == "version" for o in WEB_GAMES[slug].options)
+        if version not in _VERSIONS or (version is not None and not versioned):
             raise Refused("the game up's version is not valid")
         options: dict[str, Any] = {"level": COMBO_GAMES[combo][0], "carry": {"winner": winner}}
         if version is not None:

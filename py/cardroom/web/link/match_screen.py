@@ -17,14 +17,15 @@ from __future__ import annotations
 
 import contextlib
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import js  # type: ignore[import-not-found]
 
 from cardroom.link import GuestEngine, HostSession, Refused
+from cardroom.match import Match
 from cardroom.web.kit.logic import Setup
 from cardroom.web.kit.table import Table
-from cardroom.web.kit.ui import _storage, wall
+from cardroom.web.kit.ui import storage, wall
 from cardroom.web.link.logic import (
     bar_html,
     guest_seats,
@@ -37,13 +38,40 @@ from cardroom.web.link.match_logic import MatchView, match_state, read_match_sta
 from cardroom.web.link.pairing import LINK_PREFIX
 from cardroom.web.link.screen import LinkController
 from cardroom.web.match import logic as ml
-from cardroom.web.match.tables import Host, PickUI, game_ui
+from cardroom.web.match.tables import Host, MatchHost, PickUI, game_ui
 from cardroom.web.platform import dom
 
-if TYPE_CHECKING:
-    from cardroom.web.match.screen import MatchScreen
+__all__ = ["LinkedMatch", "MatchLink"]
 
-__all__ = ["MatchLink"]
+
+class LinkedMatch(MatchHost, Protocol):
+    """What the link of a match needs of the match's screen
+    (:class:`cardroom.web.match.screen.MatchScreen`): the match, its setup, run and stage,
+    the element it draws into and the table shown, and the steps the host's messages
+    take it through on the guest."""
+
+    body: Any
+    sub: Any
+    run: str | None
+    game_run: str | None
+    match: Match | None
+    setup: ml.MatchSetup
+    stage: str
+    table: Table | None
+
+    def play(self, *, resume: bool = False) -> None: ...
+
+    def layout(self, stage: str) -> Any: ...
+
+    def keep(self, table: Table) -> bool: ...
+
+    def draw_bar(self) -> None: ...
+
+    def end_table(self) -> None: ...
+
+    def show_between(self) -> None: ...
+
+    def show_result(self) -> None: ...
 
 
 class _NoGame:
@@ -64,7 +92,7 @@ class _NoGame:
 class MatchLink(LinkController):
     """The link of one match on this device: pairing, then every game's session."""
 
-    def __init__(self, screen: MatchScreen, *, resume: bool = False) -> None:
+    def __init__(self, screen: LinkedMatch, *, resume: bool = False) -> None:
         self._fields(screen, None, screen.run or "")
         self.view: MatchView | None = None
         self.stored_host: Any = None
@@ -80,7 +108,7 @@ class MatchLink(LinkController):
     # ------------------------------------------------------------ storage
 
     def _store(self) -> None:
-        store = _storage()
+        store = storage()
         if store is None or self.role != "host":
             return  # the guest keeps nothing: its match is the host's
         data: dict[str, Any] = {"role": "host", "game_run": self.screen.game_run}
@@ -90,7 +118,7 @@ class MatchLink(LinkController):
             store.setItem(LINK_PREFIX + self.run, json.dumps(data))
 
     def forget(self) -> None:
-        store = _storage()
+        store = storage()
         if store is not None and self.run:
             store.removeItem(LINK_PREFIX + self.run)
 

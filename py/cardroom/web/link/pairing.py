@@ -15,7 +15,7 @@ import js  # type: ignore[import-not-found]
 
 from cardroom.link import BadCode, GuestSession, HostSession, Refused
 from cardroom.web.kit.table import Table
-from cardroom.web.kit.ui import _storage
+from cardroom.web.kit.ui import storage
 from cardroom.web.link.logic import answer_html, host_html, join_html, overlay_html
 from cardroom.web.link.rtc import Peer
 from cardroom.web.platform import dom
@@ -52,7 +52,7 @@ class Pairing:
     # ------------------------------------------------------------ storage
 
     def _load(self) -> dict[str, Any]:
-        store = _storage()
+        store = storage()
         raw = store.getItem(LINK_PREFIX + self.run) if store is not None else None
         try:
             obj = json.loads(str(raw)) if dom.nullable(raw) is not None else {}
@@ -61,7 +61,7 @@ class Pairing:
         return obj if isinstance(obj, dict) else {}
 
     def _store(self) -> None:
-        store = _storage()
+        store = storage()
         if store is None:
             return
         data: dict[str, Any] = {"role": self.role}

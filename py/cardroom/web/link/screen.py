@@ -12,7 +12,7 @@ with every move, so a reload of either device resumes (R-181). See ``docs/link.m
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi.wrappers import (  # type: ignore[import-not-found]
@@ -28,9 +28,9 @@ from cardroom.link import (
     RefusalLog,
     Refused,
 )
-from cardroom.web.kit.logic import SAVE_PREFIX, EngineRefused, Save, Setup, encode_save
-from cardroom.web.kit.table import Table
-from cardroom.web.kit.ui import _storage, wall
+from cardroom.web.kit.logic import SAVE_PREFIX, EngineRefused, Save, Setup, WebGame, encode_save
+from cardroom.web.kit.table import Table, TableScreen
+from cardroom.web.kit.ui import storage, wall
 from cardroom.web.link.logic import (
     bar_html,
     guest_clock,
@@ -46,10 +46,24 @@ from cardroom.web.link.rtc import Peer
 from cardroom.web.platform import dom
 from cardroom.web.platform import listeners as kit_dom
 
-if TYPE_CHECKING:
-    from cardroom.web.kit.screen import KitScreen
+__all__ = ["DevicesScreen", "open_devices"]
 
-__all__ = ["open_devices"]
+
+class DevicesScreen(TableScreen, Protocol):
+    """What a two-device game needs of the game's screen that opened it
+    (:class:`cardroom.web.kit.screen.KitScreen`): a table's screen whose ``table`` the
+    link sets, the game, the line under the title and a way to end the game shown."""
+
+    table: Table | None
+
+    @property
+    def game(self) -> WebGame: ...
+
+    @property
+    def sub(self) -> Any: ...
+
+    def end_game(self) -> None: ...
+
 
 #: the guest's pairing screen after a reload of its page
 GUEST_RELOADED = "This page reloaded: read the host's new code to go on with the same game."
@@ -65,7 +79,7 @@ SILENCE_MS = 10_000
 _current: LinkController | None = None
 
 
-def open_devices(screen: KitScreen, setup: Setup, run: str, save: Save | None) -> None:
+def open_devices(screen: DevicesScreen, setup: Setup, run: str, save: Save | None) -> None:
     """The kit's entry for a two-device game: pair first (or again after a reload)."""
     global _current
     old = _current
@@ -84,7 +98,7 @@ class LinkController(Pairing):
 
     def __init__(
         self,
-        screen: KitScreen,
+        screen: DevicesScreen,
         setup: Setup,
         run: str,
         save: Save | None,
@@ -458,7 +472,7 @@ class LinkController(Pairing):
         moves and the hands are the host's: they come back with its next view."""
 
         def save() -> None:
-            store = _storage()
+            store = storage()
             g = self.guest
             if store is None or g is None or self.own_setup is None:
                 return

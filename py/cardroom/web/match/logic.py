@@ -25,7 +25,7 @@ from cardroom.match import (
     Up,
     game_title,
 )
-from cardroom.web.platform.routes import DIFFICULTY_TEXT, MAX_SEED, WEB_GAMES, Setup
+from cardroom.web.games.registry import DIFFICULTY_TEXT, MAX_SEED, WEB_GAMES, Setup
 
 __all__ = [
     "HOW_TO",
@@ -241,39 +241,12 @@ def game_setup(up: Up, mode: str, difficulty: str) -> Setup:
     )
 
 
-def _team1_bot(slug: str, setup: Setup) -> tuple[Bot, int]:
-    """The computer on Team 1's seat (watch mode): the game screen's own computer, and
-    the seed it draws from."""
-    seed = int(setup.seed or 0)
-    if slug == "border-up":
-        from cardroom.web.games.border_up.logic import computer  # noqa: PLC0415
-
-        return computer(setup.difficulty), seed + 1
-    if slug == "state-iq":
-        from cardroom.web.games.state_iq import logic as state_iq  # noqa: PLC0415
-
-        return state_iq.computer(setup.difficulty, seed, 0), seed
-    if slug == "dashing-states":
-        from cardroom.web.games.dashing_states import logic as dashing  # noqa: PLC0415
-
-        return dashing.computer(setup.difficulty, seed + 1), seed + 1
-    if slug in ("play-the-ranks", "border-zap"):
-        from cardroom.web.games.tricks import logic as tricks  # noqa: PLC0415
-
-        return tricks.computer(setup.difficulty), seed + 1
-    if slug == "chummy-challenge":
-        from cardroom.web.games.chummy import logic as chummy  # noqa: PLC0415
-
-        return chummy.computer(setup.difficulty, seed + 1), seed + 1
-    raise ValueError(f"no computer team for {slug}")
-
-
 def game_engine(client: Any, up: Up, setup: Setup, mode: str) -> Any:
     """``client`` (the game screen's engine client for ``setup``) dealt with the match's
     options (``up.options``: level and carry-overs); in watch mode a computer takes Team
     1's seat too."""
-    if mode == "watch":
-        bot, seed = _team1_bot(up.slug, setup)
+    if mode == "watch":  # the game's own computer on Team 1's seat (its registry entry)
+        bot, seed = WEB_GAMES[up.slug].hook("team_one_bot")(setup)
         client.bots[0] = bot
         client.seeds[0] = seed
     client.restart(up.options)
@@ -283,17 +256,7 @@ def game_engine(client: Any, up: Up, setup: Setup, mode: str) -> Any:
 def logic_engine(up: Up, mode: str, difficulty: str) -> Any:
     """The engine client a game screen makes for ``up`` (CPython: the same functions)."""
     setup = game_setup(up, mode, difficulty)
-    if up.slug == "border-up":
-        from cardroom.web.games.border_up.logic import engine  # noqa: PLC0415
-    elif up.slug == "state-iq":
-        from cardroom.web.games.state_iq.logic import engine  # noqa: PLC0415
-    elif up.slug == "dashing-states":
-        from cardroom.web.games.dashing_states.logic import engine  # noqa: PLC0415
-    elif up.slug == "chummy-challenge":
-        from cardroom.web.games.chummy.logic import engine  # noqa: PLC0415
-    else:
-        from cardroom.web.games.tricks.logic import engine  # noqa: PLC0415
-    return game_engine(engine(setup), up, setup, mode)
+    return game_engine(WEB_GAMES[up.slug].new_engine(setup), up, setup, mode)
 
 
 def moves_until(moves: Sequence[Mapping[str, Any]], deadline: int | None) -> list[dict]:
@@ -409,17 +372,19 @@ def _verb(team: str, third: str, plain: str) -> str:
 
 
 def _carry_line(m: Match, up: Up, teams: Sequence[str]) -> str:
+    """What the match carries into the game ``up``: its registry entry's ``carry``."""
     last = m.playing[-1] if m.playing else None
     carry = up.options.get("carry") or {}
     winner = carry.get("winner")
     since = f" (won {game_title(last.slug)})" if last is not None else ""
-    if up.slug == "state-iq":
+    kind = WEB_GAMES[up.slug].carry if up.slug in WEB_GAMES else ""
+    if kind == "guesser":
         if winner is not None:
             return f"{_verb(teams[winner], 'guesses', 'guess')} first{since}."
         return "Each team draws a card: who guesses first is decided at the table."
-    if up.slug == "dashing-states":
+    if kind == "power":
         return "The Power deck passes on from State IQ: its turned cards go to the bottom."
-    if up.slug in ("play-the-ranks", "border-zap"):
+    if kind == "lead":
         version = up.options.get("version")
         which = (
             f" The turned Power card makes Game 4 {game_title(up.slug)}"
@@ -431,7 +396,7 @@ def _carry_line(m: Match, up: Up, teams: Sequence[str]) -> str:
         if winner is not None:
             return f"{_verb(teams[winner], 'leads', 'lead')}{since}.{which}"
         return f"The lead is decided at the table.{which}"
-    if up.slug == "chummy-challenge":
+    if kind == "challenges":
         return "The Challenge deck keeps its order from game to game."
     if last is None:
         return ""  # the round's first game: nothing came before it

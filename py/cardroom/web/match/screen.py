@@ -21,8 +21,8 @@ from pyodide.ffi.wrappers import (  # type: ignore[import-not-found]
 
 from cardroom.match import Match
 from cardroom.web.kit.logic import SAVE_PREFIX, CorruptSave, Route, Setup, decode_save, new_seed
-from cardroom.web.kit.table import Table
-from cardroom.web.kit.ui import GameUI, _history_run, _storage, _url, wall
+from cardroom.web.kit.table import GameUI, Table
+from cardroom.web.kit.ui import history_run, page_url, storage, wall
 from cardroom.web.match import html as mh
 from cardroom.web.match import logic as ml
 from cardroom.web.match import save as msave
@@ -77,11 +77,11 @@ class MatchScreen(SetupPanel, ResultPanel):
         self.page_bindings.on(js.document, "visibilitychange", self.on_hidden)
         self.page_bindings.on(js.window, "pagehide", self.on_hidden)
         self.ticker = set_interval(self.tick, 250)
-        run = _history_run()
+        run = history_run()
         if run is not None and self.resume(run):
             return
         if self.autostart:
-            js.history.replaceState(None, "", _url(self.setup.params()))
+            js.history.replaceState(None, "", page_url(self.setup.params()))
             self.start(self.setup)
         else:
             self.to_setup(self.setup)
@@ -92,16 +92,16 @@ class MatchScreen(SetupPanel, ResultPanel):
         if setup.seed is None:
             setup = setup.with_seed(new_seed(random.randrange))
         self.setup = setup
-        store = _storage()
+        store = storage()
         if store is not None and self.run is not None:  # Play again: the old match goes
             store.removeItem(MATCH_PREFIX + self.run)
         self.run = f"m{int(wall()):x}{random.randrange(16**6):06x}"
         state = to_js({"run": self.run}, dict_converter=js.Object.fromEntries)
         if push:
-            js.history.pushState(state, "", _url(setup.params()))
+            js.history.pushState(state, "", page_url(setup.params()))
             self.pushed = True
         else:
-            js.history.replaceState(state, "", _url(setup.params()))
+            js.history.replaceState(state, "", page_url(setup.params()))
         self.match = setup.new_match()
         self.game_run = None
         if setup.mode == "devices":
@@ -141,7 +141,7 @@ class MatchScreen(SetupPanel, ResultPanel):
             self.link = None
 
     def resume(self, run: str) -> bool:
-        store = _storage()
+        store = storage()
         raw = store.getItem(MATCH_PREFIX + run) if store is not None else None
         try:
             save = msave.decode_match_save(dom.nullable(raw))
@@ -171,7 +171,7 @@ class MatchScreen(SetupPanel, ResultPanel):
         return True
 
     def save(self) -> None:
-        store = _storage()
+        store = storage()
         if store is None or self.match is None or self.run is None or self.guest:
             return
         data = msave.MatchSave(self.setup, self.match, self.game_run, self.stage == "between")
@@ -244,7 +244,7 @@ class MatchScreen(SetupPanel, ResultPanel):
         setup = ml.game_setup(up, mode, self.setup.difficulty)
         saved = None
         if resume and self.game_run:
-            store = _storage()
+            store = storage()
             raw = store.getItem(SAVE_PREFIX + self.game_run) if store is not None else None
             try:
                 saved = decode_save(dom.nullable(raw))
@@ -308,7 +308,7 @@ class MatchScreen(SetupPanel, ResultPanel):
         except Exception as exc:  # a game that cannot be recorded ends the match unscored
             js.console.warn(f"match: the game could not be recorded: {exc}")
             self.match = m.record([], timed_out=True) if up_number(m) else m
-        store = _storage()
+        store = storage()
         if store is not None and self.game_run:
             store.removeItem(SAVE_PREFIX + self.game_run)
         self.game_run = None
@@ -387,7 +387,7 @@ class MatchScreen(SetupPanel, ResultPanel):
     # ------------------------------------------------------------ leaving
 
     def on_popstate(self, _evt: Any) -> None:
-        run = _history_run()
+        run = history_run()
         if self.leaving:
             self.leaving = False
             return
@@ -398,7 +398,7 @@ class MatchScreen(SetupPanel, ResultPanel):
             js.history.pushState(
                 to_js({"run": self.run}, dict_converter=js.Object.fromEntries),
                 "",
-                _url(self.setup.params()),
+                page_url(self.setup.params()),
             )
             self.ask_leave()
             return
@@ -431,7 +431,7 @@ class MatchScreen(SetupPanel, ResultPanel):
             self.leave()
 
     def leave(self) -> None:
-        store = _storage()
+        store = storage()
         if store is not None and self.run:
             store.removeItem(MATCH_PREFIX + self.run)
         if self.link is not None:
@@ -443,7 +443,7 @@ class MatchScreen(SetupPanel, ResultPanel):
             self.pushed = False
             js.history.back()
         else:
-            js.history.pushState(None, "", _url(self.setup.params()))
+            js.history.pushState(None, "", page_url(self.setup.params()))
         self.run = None
         self.to_setup(self.setup)
         dom.q("#mt-title", self.section).focus()

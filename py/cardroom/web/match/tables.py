@@ -5,38 +5,22 @@ of those tables needs of the match screen (:mod:`cardroom.web.match.screen`)."""
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from cardroom.core import REFEREE
 from cardroom.match import Match
-from cardroom.web.kit.logic import Setup
-from cardroom.web.kit.table import Table
-from cardroom.web.kit.ui import GameUI
+from cardroom.web.kit.logic import WEB_GAMES, Setup
+from cardroom.web.kit.table import GameUI, Table
 from cardroom.web.match import html as mh
 from cardroom.web.match import logic as ml
 from cardroom.web.platform import dom
 
-if TYPE_CHECKING:
-    from cardroom.web.match.screen import MatchScreen
-
-__all__ = ["UIS", "Host", "PickUI", "game_ui", "up_number"]
-
-#: each game's screen: (module, class); the trick games' class takes the slug
-UIS = {
-    "border-up": ("cardroom.web.games.border_up.screen", "BorderUpUI"),
-    "state-iq": ("cardroom.web.games.state_iq.screen", "StateIQUI"),
-    "dashing-states": ("cardroom.web.games.dashing_states.screen", "DashingUI"),
-    "play-the-ranks": ("cardroom.web.games.tricks.screen", "TricksUI"),
-    "border-zap": ("cardroom.web.games.tricks.screen", "TricksUI"),
-    "chummy-challenge": ("cardroom.web.games.chummy.screen", "ChummyUI"),
-}
+__all__ = ["Host", "MatchHost", "PickUI", "game_ui", "up_number"]
 
 
 def game_ui(slug: str, mode: str) -> GameUI:
-    module, name = UIS[slug]
-    cls = getattr(importlib.import_module(module), name)
-    ui = cls(slug) if name == "TricksUI" else cls()
+    """The screen of the match's game ``slug``: its registry entry's ``GameUI``."""
+    ui: GameUI = WEB_GAMES[slug].make_ui()
     if mode == "watch":  # both teams are the computer: Team 1 and Team 2, not "You"
         ui.team_names = lambda _setup: ["Team 1", "Team 2"]  # type: ignore[method-assign]
     return ui
@@ -46,10 +30,21 @@ def up_number(m: Match) -> int:
     return 0 if m.over else m.up().number
 
 
-class Host:
-    """What a kit table needs of its screen, for one game (or pick) of the match."""
+class MatchHost(Protocol):
+    """What a game of the match needs of the match's screen
+    (:class:`cardroom.web.match.screen.MatchScreen`): leaving the match, and the round
+    clock to redraw when the game's clock stops or runs again."""
 
-    def __init__(self, screen: MatchScreen, ui: GameUI, body: Any) -> None:
+    def leave(self) -> None: ...
+
+    def tick(self) -> None: ...
+
+
+class Host:
+    """What a kit table needs of its screen (:class:`~cardroom.web.kit.table.TableScreen`),
+    for one game (or pick) of the match."""
+
+    def __init__(self, screen: MatchHost, ui: GameUI, body: Any) -> None:
         self.screen = screen
         self.ui = ui
         self.body = body

@@ -1,9 +1,12 @@
 """Links: the one parser of the page's query string (R-110), and the module that mounts
-each screen. The games offered and a game's choices are :mod:`cardroom.web.games.registry`'
+each screen. The games offered and a game's choices are :mod:`cardroom.web.games.registry`'s
 (their names are re-exported here, where most of the web layer reads them).
 
-Kept apart from ``kit_logic`` (and free of the engine) so that routing a link imports
-almost nothing: the atlas and the home page never load ``cardroom.core``.
+Kept apart from :mod:`cardroom.web.kit.logic` (and free of the engine) so that routing a
+link imports almost nothing: the atlas and the home page never load ``cardroom.core``.
+The screens it routes to are named, not imported: a game's module by its registry entry,
+the others by :data:`SCREEN_MODULES`, and the readers of a match's, Learn's and a
+tournament's link problems by :data:`LINK_PROBLEMS`, loaded only when such a link comes.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from cardroom.web.games.registry import (
     Option,
     Setup,
     WebGame,
+    load,
 )
 
 __all__ = [
@@ -30,6 +34,7 @@ __all__ = [
     "Route",
     "Setup",
     "WebGame",
+    "LINK_PROBLEMS",
     "SCREEN_MODULES",
     "parse_link",
 ]
@@ -60,6 +65,14 @@ class Route:
         return self.game.module if self.game is not None else SCREEN_MODULES[self.screen]
 
 
+#: The screens opened by a link parameter of their own (``?learn``, ``?tournament``,
+#: ``?match``; the first one present wins), each with the reader of its link's problems,
+#: loaded only when such a link comes (the router imports none of them).
+LINK_PROBLEMS = {
+    "learn": "cardroom.web.learn.logic:learn_problems",
+    "tournament": "cardroom.web.director.logic:tournament_problems",
+    "match": "cardroom.web.match.logic:match_problems",
+}
 #: The module that mounts each screen that is not a game's.
 SCREEN_MODULES = {
     "atlas": "cardroom.web.atlas.screen",
@@ -103,18 +116,9 @@ def parse_link(params: Mapping[str, str], state_codes: Sequence[str] = ()) -> Ro
             problems.append(f"There is no game called “{slug}” here. The games are: {known}.")
             return Route("home", problems=tuple(problems))
         return _game_route(game, params, problems)
-    if "learn" in params:  # Learn mode (R-159): learn_logic reads its options
-        from cardroom.web.learn.logic import learn_problems  # noqa: PLC0415
-
-        return Route("learn", problems=learn_problems(params))
-    if "tournament" in params:  # the tournament director (R-165): director_logic reads it
-        from cardroom.web.director.logic import tournament_problems  # noqa: PLC0415
-
-        return Route("tournament", problems=tournament_problems(params))
-    if "match" in params:  # a match (R-170): match_logic reads its options
-        from cardroom.web.match.logic import match_problems  # noqa: PLC0415
-
-        return Route("match", problems=match_problems(params))
+    for name, ref in LINK_PROBLEMS.items():  # Learn (R-159), a tournament (R-165), a match (R-170)
+        if name in params:
+            return Route(name, problems=tuple(load(ref)(params)))
     if screen in ("", "home"):
         return Route("home")
     if screen == "atlas":

@@ -13,8 +13,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import js  # type: ignore[import-not-found]
 
@@ -32,12 +33,10 @@ from cardroom.web.share.logic import (
     share_title,
 )
 
-if TYPE_CHECKING:
-    from cardroom.web.kit.screen import KitScreen
-    from cardroom.web.kit.table import Table
-
 __all__ = [
+    "SetupForm",
     "ShareDialog",
+    "SharedTable",
     "open_atlas_share",
     "open_setup_share",
     "open_table_share",
@@ -47,6 +46,40 @@ __all__ = [
 ]
 
 POSTED_PREFIX = "cardroom:posted:"
+
+
+class SharedTable(Protocol):
+    """What sharing needs of a game in progress (:class:`cardroom.web.kit.table.Table`):
+    its run id, setup and team names, and a Pause before the dialog opens."""
+
+    @property
+    def run(self) -> str: ...
+
+    @property
+    def setup(self) -> Setup: ...
+
+    @property
+    def teams(self) -> Sequence[str]: ...
+
+    def pause(self, why: str = "pause") -> None: ...
+
+
+class SetupForm(Protocol):
+    """What sharing needs of a game's screen (:class:`cardroom.web.kit.screen.KitScreen`):
+    the game, the link it was opened with, the element holding the setup form and the
+    game in progress, if any."""
+
+    @property
+    def game(self) -> WebGame: ...
+
+    @property
+    def route(self) -> Route: ...
+
+    @property
+    def body(self) -> Any: ...
+
+    @property
+    def table(self) -> SharedTable | None: ...
 
 
 # ====================================================================== embedding
@@ -71,7 +104,7 @@ def page_ready(route: Route) -> None:
     post(ready_message(route.screen, setup))
 
 
-def post_result(table: Table, result: dict[str, Any]) -> None:
+def post_result(table: SharedTable, result: dict[str, Any]) -> None:
     """``cardroom:result`` for a finished game, once per game: a reload that shows its
     result again does not post it again (R-187)."""
     if not dom.in_frame():
@@ -300,7 +333,7 @@ def form_setup(game: WebGame, form: Any, fallback: Setup) -> Setup:
     )
 
 
-def open_setup_share(screen: KitScreen) -> ShareDialog:
+def open_setup_share(screen: SetupForm) -> ShareDialog:
     """Share from a game's setup: the choices as the form shows them now."""
     game = screen.game
     fallback = screen.route.setup or game.default_setup()
@@ -312,13 +345,13 @@ def open_setup_share(screen: KitScreen) -> ShareDialog:
     return _share_game(setup, f"{game.title} · {setup.describe()}{deal}")
 
 
-def open_table_share(table: Table) -> ShareDialog:
-    """Share from the table: this game's link (the same deal); the clock stops first
-    (R-186)."""
+def open_table_share(table: SharedTable, game: WebGame) -> ShareDialog:
+    """Share from the table of ``game``: this game's link (the same deal); the clock
+    stops first (R-186)."""
     table.pause()
     s = table.setup  # a guest of two devices knows no deal number (R-179)
     deal = f" · deal {s.seed}" if s.seed is not None else " · a new deal each time"
-    return _share_game(s, f"{table.ui.game.title} · {s.describe()}{deal}")
+    return _share_game(s, f"{game.title} · {s.describe()}{deal}")
 
 
 def open_atlas_share() -> ShareDialog:

@@ -19,6 +19,7 @@ from cardroom.web.kit.hand_model import Zone
 from cardroom.web.kit.logic import Hosting, LocalEngine, Setup
 
 __all__ = [
+    "team_one_bot",
     "BOT_SEAT",
     "Hint",
     "choose_hint",
@@ -325,6 +326,12 @@ def engine(setup: Setup) -> LocalEngine:
     bots = {BOT_SEAT: computer(setup.difficulty)} if setup.mode == "bot" else {}
     how = hosting(setup.level, setup.difficulty)
     return LocalEngine(GAME, setup.seed, {"level": setup.level}, bots, how)
+
+
+def team_one_bot(setup: Setup) -> tuple[Bot, int]:
+    """The computer on Team 1's seat, seat 0 (a match's watch mode: both teams are the
+    computer), and the seed it draws from: the game screen's own computer."""
+    return computer(setup.difficulty), int(setup.seed or 0) + 1
 
 
 # ------------------------------------------------------------------ the result

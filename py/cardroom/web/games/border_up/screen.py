@@ -28,17 +28,10 @@ from cardroom.web.kit.cards import HAND_CARD_KEY, hand_card_html
 from cardroom.web.kit.groupmap import GameMap, describe_groups, describe_marked
 from cardroom.web.kit.hand import HandBoard
 from cardroom.web.kit.hand_model import Arrangement, help_html
-from cardroom.web.kit.logic import WEB_GAMES, LocalEngine, Route, Setup
+from cardroom.web.kit.logic import LocalEngine, Route, Setup, WebGame
 from cardroom.web.kit.screen import KitScreen, mount_game
-from cardroom.web.kit.table import Table
-from cardroom.web.kit.ui import (
-    ButtonTaps,
-    GameUI,
-    count_seconds,
-    mmss,
-    plunge_prompt_html,
-    show_plunge,
-)
+from cardroom.web.kit.table import GameUI, Table
+from cardroom.web.kit.ui import ButtonTaps, count_seconds, mmss, plunge_prompt_html, show_plunge
 from cardroom.web.platform import dom
 
 TITLE = "Border-Up"
@@ -64,7 +57,7 @@ class TeamPanel:
   <h2 class="bu-team-name" id="{p}-title">{escape(title)}</h2>
   <p class="bu-team-status" id="{p}-status"></p>
 </header>
-{plunge_prompt_html(p, title, "border-up")}
+{plunge_prompt_html(p, title, ui.game)}
 <div class="bu-play" id="{p}-play" hidden>
   <div class="bu-dock">
   <div class="bu-slots" id="{p}-slots"></div>
@@ -258,9 +251,9 @@ class TeamPanel:
 
 class BorderUpUI(GameUI):
     hints = True
-    game = WEB_GAMES["border-up"]
 
-    def __init__(self) -> None:
+    def __init__(self, game: WebGame) -> None:
+        self.game = game
         self.names = {s.code: s.name for s in atlas.states()}
         self.panels: dict[int, TeamPanel] = {}
         self.shown_phase: str | None = None
@@ -438,4 +431,4 @@ class BorderUpUI(GameUI):
 
 
 def mount(route: Route) -> KitScreen:
-    return mount_game(BorderUpUI(), route)
+    return mount_game(BorderUpUI, route)

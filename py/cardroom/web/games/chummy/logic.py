@@ -23,6 +23,7 @@ from cardroom.geoplunge.chummy_bot import ChummyBot
 from cardroom.web.kit.logic import Hosting, LocalEngine, Setup
 
 __all__ = [
+    "team_one_bot",
     "BOT_SEAT",
     "COLOUR_NOTE",
     "DEAL_MS",
@@ -139,6 +140,13 @@ def engine(setup: Setup, **timing: int) -> ChummyEngine:
     assert setup.seed is not None
     bots = {BOT_SEAT: computer(setup.difficulty, setup.seed)} if setup.mode == "bot" else {}
     return ChummyEngine(GAME, setup.seed, {"level": setup.level, **timing}, bots, HOSTING)
+
+
+def team_one_bot(setup: Setup) -> tuple[Bot, int]:
+    """The computer on Team 1's seat, seat 0 (a match's watch mode: both teams are the
+    computer), and the seed it draws from: the game screen's own computer."""
+    seed = int(setup.seed or 0) + 1
+    return computer(setup.difficulty, seed), seed
 
 
 # ------------------------------------------------------------------ what the screen says

@@ -32,10 +32,10 @@ from cardroom.web.games.chummy.logic import (
     source_text,
     summary,
 )
-from cardroom.web.kit.logic import WEB_GAMES, LocalEngine, Route, Setup
+from cardroom.web.kit.logic import LocalEngine, Route, Setup, WebGame
 from cardroom.web.kit.screen import KitScreen, mount_game
-from cardroom.web.kit.table import Table
-from cardroom.web.kit.ui import ButtonTaps, GameUI, plunge_prompt_html, show_plunge
+from cardroom.web.kit.table import GameUI, Table
+from cardroom.web.kit.ui import ButtonTaps, plunge_prompt_html, show_plunge
 from cardroom.web.platform import dom
 
 TITLE = "Chummy Challenge"
@@ -113,7 +113,7 @@ class TeamPanel:
   <p class="ch-team-status" id="{p}-status"></p>
   <p class="ch-score" id="{p}-score"></p>{speak}
 </header>
-{plunge_prompt_html(p, title, "chummy-challenge")}
+{plunge_prompt_html(p, title, ui.game)}
 <div class="ch-play" id="{p}-play" hidden>
   <div class="ch-pick" id="{p}-pick" role="group" aria-labelledby="{p}-pick-h" hidden>
     <p class="ch-pick-h" id="{p}-pick-h"></p>
@@ -273,9 +273,8 @@ class TeamPanel:
 
 
 class ChummyUI(GameUI):
-    game = WEB_GAMES["chummy-challenge"]
-
-    def __init__(self) -> None:
+    def __init__(self, game: WebGame) -> None:
+        self.game = game
         self.panels: dict[int, TeamPanel] = {}
         self.voice = Voice()
         self.result: dict[str, Any] = {}
@@ -492,4 +491,4 @@ class ChummyUI(GameUI):
 
 
 def mount(route: Route) -> KitScreen:
-    return mount_game(ChummyUI(), route)
+    return mount_game(ChummyUI, route)

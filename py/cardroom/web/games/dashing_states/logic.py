@@ -19,6 +19,7 @@ from cardroom.web.kit.hand_model import Zone
 from cardroom.web.kit.logic import Hosting, LocalEngine, Setup, to_move
 
 __all__ = [
+    "team_one_bot",
     "BOT_SEAT",
     "ORDER",
     "PLAYER_NAMES",
@@ -403,6 +404,13 @@ def describe_move(move: Mapping[str, Any], teams: Sequence[str], phase: str) -> 
 def computer(difficulty: str, seed: int) -> Bot:
     """The engine's Dashing States bot of ``difficulty`` for deal ``seed``."""
     return DashingBot(difficulty, seed)
+
+
+def team_one_bot(setup: Setup) -> tuple[Bot, int]:
+    """The computer on Team 1's seat, seat 0 (a match's watch mode: both teams are the
+    computer), and the seed it draws from: the game screen's own computer."""
+    seed = int(setup.seed or 0) + 1
+    return computer(setup.difficulty, seed), seed
 
 
 def hosting() -> Hosting:

@@ -1,12 +1,12 @@
 """Dashing States' parts for each team: the Map card faces drawn from the page's own
 map geometry (R-135), the help under the hand, and one team's half of the table
-(GeoPlunging, then each race's cards, row, shout and answers). ``dashing_screen`` puts
-them on the table."""
+(GeoPlunging, then each race's cards, row, shout and answers). :mod:`~cardroom.web.games.dashing_states.screen`
+puts them on the table."""
 
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import js  # type: ignore[import-not-found]
 
@@ -27,14 +27,12 @@ from cardroom.web.games.dashing_states.logic import (
 )
 from cardroom.web.kit.hand import HandBoard
 from cardroom.web.kit.hand_model import Arrangement
+from cardroom.web.kit.table import Table
 from cardroom.web.kit.ui import (
     ButtonTaps,
     plunge_prompt_html,
 )
 from cardroom.web.platform import dom
-
-if TYPE_CHECKING:
-    from cardroom.web.games.dashing_states.screen import DashingUI
 
 DEFS_ID = "ds-defs"
 
@@ -103,9 +101,11 @@ def help_text(element_id: str) -> str:
 class TeamPanel:
     """One team's half: GeoPlunging, then each race's cards, row, shout and answers."""
 
-    def __init__(self, ui: DashingUI, seat: int, host: Any, title: str) -> None:
-        self.ui = ui
-        self.table = ui.table
+    def __init__(self, table: Table, faces: MapFaces, seat: int, host: Any, title: str) -> None:
+        self.table = table
+        self.faces = faces
+        #: both teams on this device (pass and play)
+        self.local = table.setup.mode == "local"
         self.seat = seat
         self.host = host
         self.board: HandBoard | None = None
@@ -117,7 +117,7 @@ class TeamPanel:
   <h2 class="ds-team-name" id="{p}-title">{escape(title)}</h2>
   <p class="ds-team-status" id="{p}-status"></p>
 </header>
-{plunge_prompt_html(p, title, "dashing-states")}
+{plunge_prompt_html(p, title, table.ui.game)}
 <div class="ds-play" id="{p}-play" hidden>
   <p class="ds-rule" id="{p}-rule"></p>
   <div class="ds-slots" id="{p}-slots"></div>
@@ -178,12 +178,12 @@ class TeamPanel:
         if saved.get("race") == view["race"] and saved.get("layout"):
             arr.restore(saved["layout"])
         help_id = f"{self.p}-help"
-        local = self.ui.local
+        local = self.local
         self.board = HandBoard(
             arr,
             dom.q(f"#{self.p}-slots", self.host),
             dom.q(f"#{self.p}-hand", self.host),
-            card_html=lambda card: self.ui.faces.card_html(card, help_id),
+            card_html=lambda card: self.faces.card_html(card, help_id),
             names={c: card_label(c) for c in view["hand"]},
             on_change=self.changed,
             hand_label=f"{self.table.teams[self.seat]}: cards" if local else "Your cards",
@@ -256,7 +256,7 @@ class TeamPanel:
         form = answer_forms(self.table.setup.mode, player)
         self.answer_box.innerHTML = answer_html(form, second_label(view["key"]), self.p)
         first = dom.q("input", self.answer_box)
-        if first is not None and not self.ui.local:
+        if first is not None and not self.local:
             first.focus()
         dom.announce(form.title)
 

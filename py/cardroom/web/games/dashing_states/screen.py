@@ -26,17 +26,10 @@ from cardroom.web.games.dashing_states.logic import (
     waits_to_answer,
 )
 from cardroom.web.games.dashing_states.panel import MapFaces, TeamPanel
-from cardroom.web.kit.logic import WEB_GAMES, LocalEngine, Route, Setup
+from cardroom.web.kit.logic import LocalEngine, Route, Setup, WebGame
 from cardroom.web.kit.screen import KitScreen, mount_game
-from cardroom.web.kit.table import Table
-from cardroom.web.kit.ui import (
-    ButtonTaps,
-    GameUI,
-    count_seconds,
-    mmss,
-    show_plunge,
-    wall,
-)
+from cardroom.web.kit.table import GameUI, Table
+from cardroom.web.kit.ui import ButtonTaps, count_seconds, mmss, show_plunge, wall
 from cardroom.web.platform import dom
 
 TITLE = "Dashing States"
@@ -46,9 +39,8 @@ TITLE = "Dashing States"
 
 
 class DashingUI(GameUI):
-    game = WEB_GAMES["dashing-states"]
-
-    def __init__(self) -> None:
+    def __init__(self, game: WebGame) -> None:
+        self.game = game
         self.panels: dict[int, TeamPanel] = {}
         self.shown_phase: str | None = None
         self.acked = 0
@@ -78,7 +70,9 @@ class DashingUI(GameUI):
         table.layout(area, "ds", seats)
         self.root = dom.q(".ds-game", area)
         for seat, title in seats.items():
-            self.panels[seat] = TeamPanel(self, seat, dom.q(f"#ds-half-{seat}", area), title)
+            self.panels[seat] = TeamPanel(
+                table, self.faces, seat, dom.q(f"#ds-half-{seat}", area), title
+            )
         self.between = js.document.createElement("section")
         self.between.className = "ds-between"
         self.between.setAttribute("aria-labelledby", "ds-between-h")
@@ -293,4 +287,4 @@ class DashingUI(GameUI):
 
 
 def mount(route: Route) -> KitScreen:
-    return mount_game(DashingUI(), route)
+    return mount_game(DashingUI, route)

@@ -37,10 +37,10 @@ from cardroom.web.games.sequence.logic import (
     turn_text,
 )
 from cardroom.web.games.sequence.zoom import BoardZoom
-from cardroom.web.kit.logic import WEB_GAMES, LocalEngine, Route, Setup
+from cardroom.web.kit.logic import LocalEngine, Route, Setup, WebGame
 from cardroom.web.kit.screen import KitScreen, mount_game
-from cardroom.web.kit.table import Table
-from cardroom.web.kit.ui import GameUI, mmss
+from cardroom.web.kit.table import GameUI, Table
+from cardroom.web.kit.ui import mmss
 from cardroom.web.platform import dom
 
 TITLE = "Sequence States & Capitals"
@@ -74,13 +74,13 @@ async def _load_equipment() -> None:
 
 
 class SequenceUI(SequenceInput, BoardZoom, GameUI):
-    game = WEB_GAMES["sequence"]
     points_rule = (
         "Points: one per completed sequence. Two players or teams need two sequences to win, "
         "three need one."
     )
 
-    def __init__(self) -> None:
+    def __init__(self, game: WebGame) -> None:
+        self.game = game
         self.table: Table | None = None
         self.seat: int | None = None  # the seat whose hand is on screen
         self.handing: int | None = None
@@ -433,4 +433,4 @@ def own_seats(table: Table, players: int) -> list[int]:
 
 
 def mount(route: Route) -> KitScreen:
-    return mount_game(SequenceUI(), route)
+    return mount_game(SequenceUI, route)

@@ -24,6 +24,7 @@ from cardroom.geoplunge.state_iq_bot import StateIQBot
 from cardroom.web.kit.logic import Hosting, LocalEngine, Setup
 
 __all__ = [
+    "team_one_bot",
     "BOT_SEAT",
     "ClueOption",
     "GuessReading",
@@ -113,6 +114,13 @@ def engine(setup: Setup) -> LocalEngine:
     bots = {BOT_SEAT: computer(setup.difficulty, seed, BOT_SEAT)} if setup.mode == "bot" else {}
     how = hosting(setup.level, setup.difficulty)
     return LocalEngine(GAME, seed, {"level": setup.level}, bots, how)
+
+
+def team_one_bot(setup: Setup) -> tuple[Bot, int]:
+    """The computer on Team 1's seat, seat 0 (a match's watch mode: both teams are the
+    computer), and the seed it draws from: the game screen's own computer."""
+    seed = int(setup.seed or 0)
+    return computer(setup.difficulty, seed, 0), seed
 
 
 # ------------------------------------------------------------------ who sees the screen

@@ -1,16 +1,16 @@
 """State IQ's guessing map: a copy of the page's US map to pick a state on, by
-click, tap or the arrow keys (R-130). ``state_iq_screen`` puts it beside the answer box."""
+click, tap or the arrow keys (R-130). :mod:`~cardroom.web.games.state_iq.screen` puts it beside the
+answer box."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from cardroom import atlas
 from cardroom.web.atlas.screen import ARROWS, clicked_state, nearest_in_direction
 from cardroom.web.platform import dom
-
-if TYPE_CHECKING:
-    from cardroom.web.games.state_iq.screen import StateIQUI
+from cardroom.web.platform.listeners import Listeners
 
 
 def state_name(code: str) -> str:
@@ -20,10 +20,13 @@ def state_name(code: str) -> str:
 class GuessMap:
     """A copy of the page's US map to pick a state on: click or tap a state (or its
     call-out box), or Tab to the map and move with the arrow keys, Enter to pick. A pick
-    only fills the answer box; the team then presses Guess (R-130)."""
+    only fills the answer box; the team then presses Guess (R-130). ``pick(code)`` is
+    called with the state picked (the screen's own answer box)."""
 
-    def __init__(self, ui: StateIQUI, host: Any, wrong: set[str]) -> None:
-        self.ui = ui
+    def __init__(
+        self, pick: Callable[[str], None], bindings: Listeners, host: Any, wrong: set[str]
+    ) -> None:
+        self.pick = pick
         svg = dom.q("#us-map").cloneNode(True)
         svg.removeAttribute("id")
         for el in dom.qa("[id]", svg):
@@ -55,9 +58,8 @@ class GuessMap:
         self.picked: str | None = None
         host.replaceChildren(svg)
         self.svg = svg
-        b = ui.table.bindings
-        b.on(svg, "click", self.on_click)
-        b.on(svg, "keydown", self.on_key)
+        bindings.on(svg, "click", self.on_click)
+        bindings.on(svg, "keydown", self.on_key)
 
     def move_to(self, code: str) -> None:
         self.paths[self.current].setAttribute("tabindex", "-1")
@@ -79,7 +81,7 @@ class GuessMap:
     def on_click(self, evt: Any) -> None:
         code = clicked_state(evt)
         if code:
-            self.ui.pick(code)
+            self.pick(code)
 
     def on_key(self, evt: Any) -> None:
         target = dom.closest(evt.target, "[data-state]")
@@ -88,7 +90,7 @@ class GuessMap:
         code = dom.attr(target, "data-state") or ""
         if evt.key in ("Enter", " ", "Spacebar"):
             evt.preventDefault()
-            self.ui.pick(code)
+            self.pick(code)
         elif evt.key in ARROWS:
             evt.preventDefault()
             nxt = nearest_in_direction(self.centres, code, ARROWS[evt.key])

@@ -35,10 +35,10 @@ from cardroom.web.games.state_iq.logic import (
 )
 from cardroom.web.games.state_iq.map import GuessMap, state_name
 from cardroom.web.kit.cards import flag_url, hand_card_html, ordinal
-from cardroom.web.kit.logic import WEB_GAMES, LocalEngine, Route, Setup
+from cardroom.web.kit.logic import LocalEngine, Route, Setup, WebGame
 from cardroom.web.kit.screen import KitScreen, mount_game
-from cardroom.web.kit.table import Table
-from cardroom.web.kit.ui import GameUI, mmss, plunge_prompt_html, show_plunge
+from cardroom.web.kit.table import GameUI, Table
+from cardroom.web.kit.ui import mmss, plunge_prompt_html, show_plunge
 from cardroom.web.platform import dom
 
 #: The small north-eastern states, also offered as buttons under the map (R-130).
@@ -59,9 +59,8 @@ def _card(code: str) -> str:
 
 
 class StateIQUI(GameUI):
-    game = WEB_GAMES["state-iq"]
-
-    def __init__(self) -> None:
+    def __init__(self, game: WebGame) -> None:
+        self.game = game
         self.shown_for: int | None = None  # the team whose screen is in the page
         self.waiting: int | None = None  # the hand-over screen is up for this team
         self.map: GuessMap | None = None
@@ -161,7 +160,9 @@ class StateIQUI(GameUI):
         elif phase == "clue" and v["guesser"] != me:
             dom.q("[data-clue]", self.area).focus()
         elif phase == "guess" and v["guesser"] == me:
-            self.map = GuessMap(self, dom.q("#sq-mapbox", self.area), wrong_guesses(v))
+            self.map = GuessMap(
+                self.pick, self.table.bindings, dom.q("#sq-mapbox", self.area), wrong_guesses(v)
+            )
             dom.q("#sq-guess", self.area).focus()
 
     def plunge_html(self, v: dict[str, Any], me: int) -> str:
@@ -170,7 +171,7 @@ class StateIQUI(GameUI):
         return (
             f'<section class="sq-held" aria-labelledby="sq-held-h"><h2 id="sq-held-h">'
             f"{escape(head)}</h2>{_card(v['held'])}</section>"
-            + plunge_prompt_html(f"sq{me}", title, "state-iq")
+            + plunge_prompt_html(f"sq{me}", title, self.game)
         )
 
     def clue_html(self, v: dict[str, Any]) -> str:
@@ -447,4 +448,4 @@ class StateIQUI(GameUI):
 
 
 def mount(route: Route) -> KitScreen:
-    return mount_game(StateIQUI(), route)
+    return mount_game(StateIQUI, route)

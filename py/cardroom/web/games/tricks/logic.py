@@ -28,9 +28,11 @@ from cardroom.geoplunge.tricks import rules
 from cardroom.geoplunge.tricks.bots import make_bot
 from cardroom.geoplunge.tricks.ranks import GAME as RANKS
 from cardroom.geoplunge.tricks.zap import GAME as ZAP
+from cardroom.web.games.registry import BORDER_ZAP, PLAY_THE_RANKS
 from cardroom.web.kit.logic import Hosting, LocalEngine, Setup, to_move
 
 __all__ = [
+    "team_one_bot",
     "BOT_SEAT",
     "CATEGORY_TEXT",
     "LeadChoices",
@@ -56,7 +58,7 @@ BOT_SEAT = 1
 #: How long the computer takes before a setup choice and before a card (ms of table time).
 BOT_DELAY_MS = {"setup": 400, "play": 900}
 CATEGORY_TEXT = {"size": "Size", "statehood": "Statehood", "population": "Population"}
-GAMES = {"play-the-ranks": RANKS, "border-zap": ZAP}
+GAMES = {PLAY_THE_RANKS: RANKS, BORDER_ZAP: ZAP}
 
 
 def name(code: str) -> str:
@@ -110,7 +112,7 @@ def options_of(setup: Setup) -> dict[str, Any]:
     """The engine options of a setup: the level, and Play the Ranks' version at Levels 3
     and 4 (PTR1 unless the link or the setup says PTR2)."""
     opts: dict[str, Any] = {"level": setup.level}
-    if setup.game == "play-the-ranks" and setup.level > 2:
+    if setup.game == PLAY_THE_RANKS and setup.level > 2:
         version = "ptr1"
         getter = getattr(setup, "option", None)
         if callable(getter):
@@ -128,6 +130,12 @@ def engine(setup: Setup, teams: Sequence[str] = ("Team 1", "Team 2")) -> TrickEn
     bots = {BOT_SEAT: computer(setup.difficulty)} if setup.mode == "bot" else {}
     how = hosting(setup.difficulty)
     return TrickEngine(GAMES[setup.game], setup.seed, options_of(setup), bots, how, teams=[*teams])
+
+
+def team_one_bot(setup: Setup) -> tuple[Bot, int]:
+    """The computer on Team 1's seat, seat 0 (a match's watch mode: both teams are the
+    computer), and the seed it draws from: the game screen's own computer."""
+    return computer(setup.difficulty), int(setup.seed or 0) + 1
 
 
 def seat_to_show(to_move: Sequence[int], shown: int | None) -> int | None:
@@ -345,12 +353,12 @@ def describe_move(
     tricks = public.get("tricks") or []
     k = sum(1 for x in before if x["kind"] == "lead")
     if kind == "lead" and k < len(tricks):
-        if public.get("game") == "border-zap":
+        if public.get("game") == BORDER_ZAP:
             return f"{who} led {name(tricks[k]['card'])}."
         return f"{who} led: {announcement(tricks[k], int(public.get('level') or 0))}."
     if kind == "follow" and 0 < k <= len(tricks):
         t = tricks[k - 1]
         if t.get("follow") is None:
             return None
-        return trick_line(k - 1, t, teams, public.get("game") == "border-zap")
+        return trick_line(k - 1, t, teams, public.get("game") == BORDER_ZAP)
     return None

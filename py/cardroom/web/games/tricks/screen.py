@@ -18,25 +18,26 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from cardroom import atlas
+from cardroom.web.games.registry import BORDER_ZAP
 from cardroom.web.games.tricks.drawing import TrickDrawing, trick_items_html
 from cardroom.web.games.tricks.logic import (
     describe_move,
     engine,
     seat_to_show,
 )
-from cardroom.web.kit.logic import WEB_GAMES, LocalEngine, Route, Setup
+from cardroom.web.kit.logic import LocalEngine, Route, Setup, WebGame
 from cardroom.web.kit.screen import KitScreen, mount_game
-from cardroom.web.kit.table import Table
-from cardroom.web.kit.ui import ButtonTaps, GameUI, mmss
+from cardroom.web.kit.table import GameUI, Table
+from cardroom.web.kit.ui import ButtonTaps, mmss
 from cardroom.web.platform import dom
 
 
 class TricksUI(GameUI):
-    """One screen for both trick games (``slug``: play-the-ranks or border-zap)."""
+    """One screen for both trick games (``game``: Play the Ranks or Play the Border Zap)."""
 
-    def __init__(self, slug: str) -> None:
-        self.game = WEB_GAMES[slug]
-        self.zap = slug == "border-zap"
+    def __init__(self, game: WebGame) -> None:
+        self.game = game
+        self.zap = game.slug == BORDER_ZAP
         self.by = atlas.by_code()
         self.shown: int | None = None
         self.hidden = False
@@ -188,5 +189,4 @@ class TricksUI(GameUI):
 
 
 def mount(route: Route) -> KitScreen:
-    slug = route.game.slug if route.game is not None else "play-the-ranks"
-    return mount_game(TricksUI(slug), route)
+    return mount_game(TricksUI, route)

@@ -36,6 +36,7 @@ from cardroom.trivirsity.deck import (
 )
 from cardroom.trivirsity.game import GAME, TriState
 from cardroom.trivirsity.game import VARIANTS as GAME_VARIANTS
+from cardroom.web.games.registry import TRI_VIRSITY
 from cardroom.web.kit.logic import Hosting, LocalEngine, Setup
 
 __all__ = [
@@ -175,7 +176,7 @@ def _hand_seed(seed: int, k: int) -> int:
 class TriMatch(Game):
     """The engine's hands chained into one match game for the kit's engine client."""
 
-    slug = "tri-virsity"
+    slug = TRI_VIRSITY
     title = "Tri-Virsity"
     state_type = MatchState
     public_moves = GAME.public_moves | {"next-hand"}  # R-198

@@ -40,19 +40,18 @@ from cardroom.web.games.trivirsity.spelling import (
     trivirsity_move,
 )
 from cardroom.web.games.trivirsity.window import TriWindow
-from cardroom.web.kit.logic import WEB_GAMES, LocalEngine, Route, Setup
+from cardroom.web.kit.logic import LocalEngine, Route, Setup, WebGame
 from cardroom.web.kit.screen import KitScreen, mount_game
-from cardroom.web.kit.table import Table
-from cardroom.web.kit.ui import GameUI, mmss
+from cardroom.web.kit.table import GameUI, Table
+from cardroom.web.kit.ui import mmss
 from cardroom.web.platform import dom
 
 TITLE = "Tri-Virsity"
 
 
 class TriUI(TriInput, TriWindow, GameUI):
-    game = WEB_GAMES["tri-virsity"]
-
-    def __init__(self) -> None:
+    def __init__(self, game: WebGame) -> None:
+        self.game = game
         self.table: Table
         self.sel: list[tuple[str, str]] = []
         self.text = ""
@@ -508,10 +507,10 @@ class Loader:
             return
         root.setAttribute("data-tv-words", f"{ms:.0f}")
         self.box.remove()
-        self.screen = mount_game(TriUI(), self.route)
+        self.screen = mount_game(TriUI, self.route)
 
 
 def mount(route: Route) -> Any:
     if wordlist.loaded():
-        return mount_game(TriUI(), route)
+        return mount_game(TriUI, route)
     return Loader(route)
