@@ -308,6 +308,7 @@ class TeamPanel:
             return
         self.drop_board()
         self.race = view["race"]
+        self.host.scrollTop = 0  # a new race shows the half from its top (its rule first)
         dom.q(f"#{self.p}-rule", self.host).textContent = key_rule(
             view["race"], view["key"], view["power"]
         )
