@@ -605,6 +605,13 @@ def test_split_screen_shows_every_card_of_both_teams_on_a_tablet(
     expect(button).to_have_attribute("aria-expanded", "true")
     expect(page.locator("#bu0-mapbox .bu-map")).to_be_visible()
     expect(page.locator("#bu0-mapbox .bu-path-g1")).to_have_count(1)
+    covered = page.eval_on_selector_all(
+        "#bu-half-0 .bu-actions button",
+        """bs => bs.filter(b => { const r = b.getBoundingClientRect();
+            const h = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return h !== b && !b.contains(h); }).map(b => b.textContent)""",
+    )
+    assert not covered, f"the open map covers {covered}"
     button.focus()
     page.keyboard.press("Escape")
     expect(button).to_have_attribute("aria-expanded", "false")
