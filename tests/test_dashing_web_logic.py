@@ -4,6 +4,7 @@ row of six, what each race asks, the answer forms and the words of a judged race
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -21,11 +22,13 @@ from cardroom.web.games.dashing_states.logic import (
     answer_html,
     card_label,
     card_number,
+    crop_box,
     describe_move,
     engine,
     key_rule,
     learn_facts,
     order_zone,
+    path_bbox,
     race_html,
     race_lines,
     race_verdict,
@@ -360,3 +363,32 @@ def test_a_team_that_gave_up_is_named_on_its_panel() -> None:
     assert gave_up_line(named, 1) == "Owls gave up this race. Waiting for Eagles…"
     bot = ["You", "The computer"]
     assert gave_up_line(bot, 0) == "You gave up this race. Waiting for the computer…"
+
+
+# ------------------------------------------------------------------ Map card faces (issue 41)
+
+
+def test_path_bbox_reads_the_maps_paths() -> None:
+    assert path_bbox("M10 20l5 0 0 5 -5 0z") == (10, 20, 15, 25)
+    # two rings; the second starts where "M" says, the first's "z" returns to its start
+    assert path_bbox("M0 0l2 2zM-3.5 4l1-1 1e1 0z") == (-3.5, 0, 7.5, 4)
+
+
+def test_each_map_cards_face_shows_its_state_and_its_neighbours() -> None:
+    """The face of every Map card is a window of the real map (build's geometry) of the
+    card's shape, at least 400 of the map's 975 units wide, inside the map and around the
+    whole red state."""
+    from sitebuild.map import render_map  # noqa: PLC0415
+
+    svg, _points = render_map(atlas.by_code())
+    seen = 0
+    for tag in re.findall(r"<path[^>]*data-state=[^>]*>", svg):
+        code = re.search(r'data-state="(\w\w)"', tag).group(1)
+        box = path_bbox(re.search(r' d="([^"]+)"', tag).group(1))
+        x, y, w, h = crop_box(box)
+        assert w >= 400 and abs(w / h - 1.45) < 0.01, (code, w, h)
+        assert x >= 0 and y >= 0 and x + w <= 975.01 and y + h <= 610.01, code
+        if code != "AK":  # the Aleutians run off the map's left edge
+            assert x <= box[0] and y <= box[1] and box[2] <= x + w and box[3] <= y + h, code
+        seen += 1
+    assert seen == 50

@@ -517,3 +517,122 @@ def test_a_full_level_4_hand_fits_a_laptop_screen(new_context: Any, site: Any) -
     for button in page.locator("#bu-half-0 button[data-call]").all():
         box = button.bounding_box()
         assert box is not None and box["y"] + box["height"] <= 768
+
+
+# --------------------------------------------------------------------------- layouts (issue 41)
+
+#: every card of the page fully visible: each corner (inset 2 px) hits the card itself
+HIDDEN_CARDS_JS = """() => [...document.querySelectorAll('.bu-game [data-card]')].filter(e => {
+    const r = e.getBoundingClientRect();
+    if (r.width < 4 || r.height < 4) return true;
+    const corners = [[r.left + 2, r.top + 2], [r.right - 2, r.top + 2],
+                     [r.left + 2, r.bottom - 2], [r.right - 2, r.bottom - 2]];
+    return corners.some(([x, y]) => { const h = document.elementFromPoint(x, y);
+                                       return !h || !(h === e || e.contains(h)); });
+}).map(e => e.dataset.card)"""
+
+#: the visible text of the cards, in px (the smallest of each card's code and borders)
+SMALLEST_TEXT_JS = """() => Math.min(...[...document.querySelectorAll(
+    '.bu-game [data-card] .bu-card-code, .bu-game [data-card] .bu-card-borders')]
+    .map(e => parseFloat(getComputedStyle(e).fontSize)))"""
+
+#: cards of the groups whose border list does not fit the card (cut by the card's edge)
+CUT_BORDERS_JS = """() => [...document.querySelectorAll('.hb-slot .bu-card-borders')].filter(e => {
+    const card = e.closest('[data-card]').getBoundingClientRect();
+    return e.scrollHeight > e.clientHeight + 1 || e.getBoundingClientRect().bottom > card.bottom + 0.5;
+}).map(e => e.closest('[data-card]').dataset.card)"""
+
+
+def start_local_race(page: Any, site: Any, level: int, seed: int) -> None:
+    open_site(page, site, game_url(level=level, mode="local", seed=seed))
+    for seat in (0, 1):
+        decline_plunge(page, page.locator(f"#bu-half-{seat} [data-plunge=no]"), tap=True)
+    wait_phase(page, "race")
+    expect(page.locator("#kit-banner")).to_be_hidden(timeout=RESULT_TIMEOUT_MS)
+
+
+def fill_groups(page: Any, level: int) -> None:
+    """Both teams lay out full groups (5, 3, 3 at Level 4) by keyboard, the cards with the
+    longest border lists first."""
+    by = atlas.by_code()
+    for seat in (0, 1):
+        codes = page.eval_on_selector_all(
+            f"#bu-half-{seat} .hb-hand [data-card]", "els => els.map(e => e.dataset.card)"
+        )
+        codes.sort(key=lambda c: -len(by[c].borders))
+        sizes = (5, 3, 3) if level == 4 else (3, 3, 3)
+        for slot, n in enumerate(sizes, start=1):
+            for code in codes[:n]:
+                card(page, seat, code).focus()
+                page.keyboard.press(str(slot))
+            codes = codes[n:]
+
+
+def assert_all_cards_shown(page: Any, where: str, count: int) -> None:
+    assert page.locator(".bu-game [data-card]").count() == count
+    hidden = page.evaluate(HIDDEN_CARDS_JS)
+    assert not hidden, f"{where}: cards not fully visible without scrolling: {hidden}"
+    assert page.evaluate("document.documentElement.scrollHeight <= innerHeight + 1"), where
+    smallest = page.evaluate(SMALLEST_TEXT_JS)
+    assert smallest >= 12, f"{where}: card text {smallest} px"
+
+
+@pytest.mark.parametrize("level", [2, 4])
+def test_split_screen_shows_every_card_of_both_teams_on_a_tablet(
+    new_context: Any, site: Any, level: int
+) -> None:
+    """Two teams on one tablet, landscape (1024x768) and portrait (768x1024): every card of
+    both hands and groups fully in view at once (hit-tested at its corners), no scrolling,
+    card text at least 12 px, and every border list of a group's card whole (issue 41,
+    items 1 and 9). The map comes on demand (the Map button, Escape hides it)."""
+    ctx = new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    page = ctx.new_page()
+    start_local_race(page, site, level, seed=21)
+    count = 36 if level < 4 else 42
+    for size in ((1024, 768), (768, 1024)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        assert_all_cards_shown(page, f"{size} dealt", count)
+    fill_groups(page, level)
+    for size in ((768, 1024), (1024, 768)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        assert_all_cards_shown(page, f"{size} with groups", count)
+        cut = page.evaluate(CUT_BORDERS_JS)
+        assert not cut, f"{size}: border lists cut in the groups: {cut}"
+    # the map on demand: shown over the hand, and hidden again by Escape
+    button = page.locator("#bu-half-0 [data-act=map]")
+    expect(page.locator("#bu0-mapbox .bu-map")).to_be_hidden()
+    button.tap()
+    expect(button).to_have_attribute("aria-expanded", "true")
+    expect(page.locator("#bu0-mapbox .bu-map")).to_be_visible()
+    expect(page.locator("#bu0-mapbox .bu-path-g1")).to_have_count(1)
+    covered = page.eval_on_selector_all(
+        "#bu-half-0 .bu-actions button",
+        """bs => bs.filter(b => { const r = b.getBoundingClientRect();
+            const h = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return h !== b && !b.contains(h); }).map(b => b.textContent)""",
+    )
+    assert not covered, f"the open map covers {covered}"
+    button.focus()
+    page.keyboard.press("Escape")
+    expect(button).to_have_attribute("aria-expanded", "false")
+    expect(page.locator("#bu0-mapbox .bu-map")).to_be_hidden()
+
+
+def test_group_cards_show_their_whole_border_list_on_a_phone(new_context: Any, site: Any) -> None:
+    """At 390x844 against the computer, a card laid out in a group lists all the states it
+    borders (Missouri and Tennessee: 8), none cut at the card's edge (issue 41, item 9)."""
+    ctx = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    open_site(page, site, game_url(level=4, mode="bot", difficulty="easy", seed=11))
+    decline_plunge(page, page.locator("#bu-half-0 [data-plunge=no]"), tap=True)
+    wait_phase(page, "race")
+    by = atlas.by_code()
+    codes = sorted(hand_codes(page, 0), key=lambda c: -len(by[c].borders))
+    assert len(by[codes[0]].borders) >= 7, codes[0]
+    for slot, n in enumerate((5, 3, 3), start=1):
+        for code in codes[:n]:
+            card(page, 0, code).focus()
+            page.keyboard.press(str(slot))
+        codes = codes[n:]
+    cut = page.evaluate(CUT_BORDERS_JS)
+    assert not cut, f"border lists cut in the groups: {cut}"

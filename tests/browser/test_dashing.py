@@ -10,6 +10,7 @@ or lost by the person's own shout.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -439,8 +440,11 @@ def test_a_tap_on_deal_the_next_race_does_not_press_a_teams_button(
     page.locator("#ds-half-1 [data-plunge=no]").tap()
     wait_phase(page, "race")
     give_up = page.locator("#ds-half-0 [data-act=pass]")
-    give_up.scroll_into_view_if_needed()
+    # each deal shows a half from its top (the Map cards are large enough that a team's half
+    # scrolls on a phone): where Give up comes after a deal
+    page.locator("#ds-half-0").evaluate("e => e.scrollTop = 0")
     box = give_up.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"], box
     # low on the button: after a deal the panel's status line may push it down a little
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] - 6
     touch = Touch(page)
@@ -483,3 +487,120 @@ def test_a_tap_on_deal_the_next_race_does_not_press_a_teams_button(
             give_up.bounding_box(),
             page.evaluate("scrollY"),
         )
+
+
+# --------------------------------------------------------------------------- layouts (issue 41)
+
+#: the race tables' cells that run off the screen or are cut short in their box
+CUT_CELLS_JS = """() => [...document.querySelectorAll('.ds-race-table th, .ds-race-table td')]
+    .filter(e => e.getClientRects().length)
+    .filter(e => e.getBoundingClientRect().right > innerWidth + 0.5
+                 || e.getBoundingClientRect().left < -0.5 || e.scrollWidth > e.clientWidth + 1)
+    .map(e => e.textContent.trim().slice(0, 30))"""
+
+
+def test_race_result_fits_a_phone_with_long_names(
+    new_context: Any, playwright_instance: Any, site: Any
+) -> None:
+    """At 390x844 (two teams on one phone) a race's result with Massachusetts and
+    Indianapolis in it, each state misspelled (forgiven: "spelled Massachusetts") and each
+    capital wrong, typed without spaces (the right one shown): nothing runs off the page or is cut ("Tope",
+    "Annap" were), every name and capital whole (issue 41, item 5)."""
+    seed, level = 150, 2
+    d = Deal(seed, level)
+    right = d.answers(0, 1)
+    assert ("Massachusetts", "Boston") in right and ("Indiana", "Indianapolis") in right
+    # "Massachusetst" for Massachusetts; capitals typed without spaces, wrong
+    said = [(name[:-2] + name[-1] + name[-2], "Saltlakecityutah") for name, _capital in right]
+    device = dict(playwright_instance.devices["Pixel 7"])
+    device.pop("default_browser_type", None)
+    device["viewport"] = device["screen"] = {"width": 390, "height": 844}
+    page = new_context(**device).new_page()
+    open_site(page, site, game_url(level=level, mode="local", seed=seed, autostart=1))
+    for seat in (0, 1):
+        decline_plunge(page, page.locator(f"#ds-half-{seat} [data-plunge=no]"), tap=True)
+    wait_phase(page, "race")
+    for m in d.order(0, 1):
+        card(page, 0, m).focus()
+        page.keyboard.press("1")
+    page.locator("#ds-half-0 [data-act=shout]").tap()
+    for player in range(3):
+        fill_answers(page, 0, said[2 * player : 2 * player + 2], 2 * player + 1)
+        page.locator("#ds0-answer .ds-send").tap()
+    expect(page.locator("#ds-between-h")).to_contain_text(
+        "Race 1 (state names, A to Z): Team 2 wins it", timeout=RESULT_TIMEOUT_MS
+    )
+    table = page.locator(".ds-between .ds-race-table")
+    for name, capital in right:
+        expect(table).to_contain_text(f"spelled {name}")
+        expect(table).to_contain_text(f"({capital})")
+    cut = page.evaluate(CUT_CELLS_JS)
+    assert not cut, f"cells off the phone or cut: {cut}"
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), (
+        "wider than the phone"
+    )
+    # still a table for screen readers: six rows of cells under their column headers
+    assert page.get_by_role("row").count() >= 7
+    assert page.get_by_role("columnheader", name="Said: capital").count() >= 1
+
+
+def test_map_cards_are_large_and_show_large_on_a_press_and_hold(
+    new_context: Any, site: Any
+) -> None:
+    """Two teams on a 1024x768 tablet: every Map card at least 100 px wide, its face the
+    part of the map around its red state (at least 1.8 times the whole map's scale); a
+    press held on a card (or Z on it) shows it large in a dialog named by its number,
+    never its state, which a tap or Escape closes; a tap still selects (issue 41, 2)."""
+    seed, level = 7, 3
+    d = Deal(seed, level)
+    ctx = new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    page = ctx.new_page()
+    open_site(page, site, game_url(level=level, mode="local", seed=seed, autostart=1))
+    for seat in (0, 1):
+        decline_plunge(page, page.locator(f"#ds-half-{seat} [data-plunge=no]"), tap=True)
+    wait_phase(page, "race")
+    faces = page.eval_on_selector_all(
+        ".ds-game .ds-card",
+        """els => els.map(e => { const svg = e.querySelector('svg');
+            return [e.dataset.card, e.getBoundingClientRect().width,
+                    svg.viewBox.baseVal.width]; })""",
+    )
+    assert len(faces) == 14
+    for card_id, width, view in faces:
+        assert width >= 100, f"Map card {card_id} is {width:.0f} px wide"
+        assert view <= 975 / 1.8, f"Map card {card_id} shows {view} of the map's 975 units"
+    dialog = page.locator("#ds-zoom")
+    first = d.hand(0, 1)[0]
+    state = atlas.by_code()[decks.map_card(first).state].name
+    # press and hold (touch): the card shown large, not selected, not moved
+    touch = Touch(page)
+    x, y = centre(card(page, 0, first))
+    touch.fingers("touchStart", [(1, x, y)])
+    page.wait_for_timeout(900)
+    touch.fingers("touchEnd", [])
+    expect(dialog).to_be_visible()
+    expect(page.get_by_role("dialog", name=f"Map card {int(first[1:])}")).to_be_visible()
+    assert state not in dialog.inner_text()
+    expect(dialog.locator("svg.ds-map")).to_have_count(2)  # the whole map and a close-up
+    big = dialog.locator("svg.ds-map-whole").bounding_box()
+    assert big is not None and big["width"] >= 400, big
+    assert_axe(page, "a Map card shown large")
+    expect(card(page, 0, first)).not_to_have_class(re.compile("is-selected"))
+    assert first not in row(page, 0)
+    touch.tap(dialog.locator(".ds-zoom-help"))  # a tap anywhere closes it
+    expect(dialog).to_be_hidden()
+    # a tap still selects
+    touch.tap(card(page, 0, first))
+    expect(card(page, 0, first)).to_have_class(re.compile("is-selected"))
+    # the keyboard: Z on the focused card, Escape closes, the focus is back on the card
+    second = d.hand(1, 1)[0]
+    page.locator("#ds-rotate").tap()
+    card(page, 1, second).focus()
+    page.keyboard.press("z")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_have_class(re.compile("is-rotated"))  # Team 2 reads it the right way up
+    expect(page.locator("#ds-zoom-h")).to_have_text(f"Map card {int(second[1:])}")
+    assert page.evaluate("document.activeElement.textContent") == "Close"
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    assert page.evaluate("document.activeElement.dataset.card") == second

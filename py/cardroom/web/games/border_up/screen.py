@@ -56,6 +56,7 @@ class TeamPanel:
 <header class="bu-team-head">
   <h2 class="bu-team-name" id="{p}-title">{escape(title)}</h2>
   <p class="bu-team-status" id="{p}-status"></p>
+  {HAND_CARD_KEY}
 </header>
 {plunge_prompt_html(p, title, ui.game)}
 <div class="bu-play" id="{p}-play" hidden>
@@ -69,12 +70,13 @@ class TeamPanel:
       aria-keyshortcuts="H" aria-describedby="{p}-hint">Hint</button>
     <button type="button" class="bu-btn bu-quiet" data-act="clear">Clear groups</button>
     <button type="button" class="bu-btn bu-quiet" data-act="pass">We pass</button>
+    <button type="button" class="bu-btn bu-quiet bu-map-btn" data-act="map"
+      aria-expanded="false" aria-controls="{p}-mapbox">Map</button>
   </div>
   </div>
   <p class="bu-hint-text" id="{p}-hint" hidden></p>
   <div class="bu-hand" id="{p}-hand"></div>
   {help_html(f"{p}-help", "<kbd>H</kbd> shows a hint")}
-  {HAND_CARD_KEY}
 </div>
 <div class="bu-mapbox" id="{p}-mapbox"></div>"""
         self.status = dom.q(f"#{p}-status", host)
@@ -82,6 +84,7 @@ class TeamPanel:
         self.play_box = dom.q(f"#{p}-play", host)
         self.shouts = {b.getAttribute("data-call"): b for b in dom.qa("[data-call]", host)}
         self.hint_text = dom.q(f"#{p}-hint", host)
+        self.map_btn = dom.q("[data-act=map]", host)
         ButtonTaps(self.table.bindings, host, self.act)
         self.table.bindings.on(host, "keydown", self.on_key)
 
@@ -201,13 +204,23 @@ class TeamPanel:
             self.refresh_groups()
         if self.board is not None:
             self.board.set_locked(True)
-        for b in dom.qa("button[data-call], button[data-act]", self.host):
+        for b in dom.qa("button[data-call], button[data-act]:not([data-act=map])", self.host):
             b.disabled = True
         self.status.textContent = why
 
     # ------------------------------------------------------------ input
 
+    def toggle_map(self, show: bool | None = None) -> None:
+        """The map on demand (two teams on one tablet: the cards take the room; the Map
+        button shows it over the hand and hides it again, as Escape does)."""
+        show = not self.host.classList.contains("is-map-open") if show is None else show
+        self.host.classList.toggle("is-map-open", show)
+        self.map_btn.setAttribute("aria-expanded", "true" if show else "false")
+
     def on_key(self, evt: Any) -> None:
+        if evt.key == "Escape" and self.host.classList.contains("is-map-open"):
+            self.toggle_map(False)
+            return
         if evt.key not in ("h", "H") or evt.ctrlKey or evt.metaKey or evt.altKey:
             return
         if dom.typing_in(evt.target):
@@ -224,6 +237,8 @@ class TeamPanel:
             self.shout(b.getAttribute("data-call"))
         elif act == "hint":
             self.press_hint()
+        elif act == "map":
+            self.toggle_map()
         elif act == "clear" and self.board is not None:
             self.board.arr.clear()
             self.board.selected = None

@@ -29,6 +29,8 @@ __all__ = [
     "bar_status",
     "card_label",
     "card_number",
+    "crop_box",
+    "path_bbox",
     "describe_move",
     "computer",
     "engine",
@@ -73,6 +75,78 @@ def ringed(card_id: str) -> bool:
     """Does this card's red state get a ring, to be seen at card size? (R-135)"""
     code = decks.map_card(card_id).state
     return atlas.by_code()[code].area_sq_mi < SMALL_SQ_MI
+
+
+#: The page map's size (its viewBox) and a Map card's width to height.
+MAP_W, MAP_H = 975.0, 610.0
+CARD_RATIO = 1.45
+#: A card's face shows at least this much of the map's width around its red state (the
+#: close-up of a card shown large, ``CLOSE_W``).
+CROP_W = 400.0
+CLOSE_W = 240.0
+
+
+def path_bbox(d: str) -> tuple[float, float, float, float]:
+    """The box (x0, y0, x1, y1) of an SVG path of the page map (``M`` absolute moves,
+    ``l`` relative lines, ``z``: what build.py writes)."""
+    xs: list[float] = []
+    ys: list[float] = []
+    x = y = sx = sy = 0.0
+    cmd = "M"
+    nums: list[float] = []
+
+    def flush() -> None:
+        nonlocal x, y, sx, sy
+        for i in range(0, len(nums) - 1, 2):
+            dx, dy = nums[i], nums[i + 1]
+            if cmd == "M" and i == 0:
+                x, y, sx, sy = dx, dy, dx, dy
+            elif cmd in "ML":
+                x, y = dx, dy
+            else:
+                x, y = x + dx, y + dy
+            xs.append(x)
+            ys.append(y)
+
+    token = ""
+    for ch in d + " ":
+        if ch.isalpha() and ch not in "eE":
+            if token:
+                nums.append(float(token))
+                token = ""
+            flush()
+            nums = []
+            cmd = ch.upper() if ch in "ML" else ch
+            if ch in "zZ":
+                x, y = sx, sy
+        elif ch in " ,\n\t" or (ch == "-" and token and token[-1] not in "eE"):
+            if token:
+                nums.append(float(token))
+            token = "-" if ch == "-" else ""
+        else:
+            token += ch
+    flush()
+    if not xs:
+        raise ValueError("an empty path")
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def crop_box(
+    bbox: tuple[float, float, float, float], least: float = CROP_W
+) -> tuple[float, float, float, float]:
+    """The part of the map a Map card's face shows (x, y, width, height, in map units):
+    the red state and its neighbours, about 2.4 times larger than the whole map at the
+    card's size (issue 41). A window of at least ``least`` map units wide (and half as
+    large again as the state) of the card's shape, centred on the state and kept inside
+    the map."""
+    x0, y0, x1, y1 = bbox
+    w = max(least, (x1 - x0) * 1.5, (y1 - y0) * 1.5 * CARD_RATIO)
+    w = min(w, MAP_W)
+    h = min(w / CARD_RATIO, MAP_H)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    left = min(max(cx - w / 2, 0.0), MAP_W - w)
+    top = min(max(cy - h / 2, 0.0), MAP_H - h)
+    return round(left, 1), round(top, 1), round(w, 1), round(h, 1)
 
 
 def order_zone() -> Zone:
@@ -314,7 +388,7 @@ def bar_status(ref: Mapping[str, Any], *, bot: bool, between: bool, deciding: bo
     return f"Race {ref['race']}: sort your cards, then shout."
 
 
-def _said_cell(said: str, ok: bool, truth: str) -> str:
+def _said_cell(said: str, ok: bool, truth: str, label: str) -> str:
     mark = "✓" if ok else "✗"
     shown = escape(said) or "<em>blank</em>"
     right = "" if ok else f'<span class="ds-truth">({escape(truth)})</span>'
@@ -323,7 +397,8 @@ def _said_cell(said: str, ok: bool, truth: str) -> str:
         right = f'<span class="ds-truth ds-spelled">(spelled {escape(truth)})</span>'
         spoken = f"right, spelled {escape(truth)}"
     return (
-        f'<td class="ds-{"ok" if ok else "bad"}" data-ok="{str(ok).lower()}">'
+        f'<td role="cell" class="ds-said ds-{"ok" if ok else "bad"}" data-ok="{str(ok).lower()}" '
+        f'data-label="{escape(label)}">'
         f'<span aria-hidden="true">{mark}</span> {shown}{right}'
         f'<span class="visually-hidden">{" " if ok else ""}{spoken}</span></td>'
     )
@@ -348,12 +423,16 @@ def race_html(
                 f"<p>Did not shout. The cards: {cards}.</p></div>"
             )
             continue
+        labels = ("Said: state", f"Said: {second}")
         rows = [
-            f'<tr><th scope="row">{row["position"]}</th>'
-            f'<td class="ds-mini">{face(row["card"])}</td><td>{escape(row["state"])}</td>'
+            f'<tr role="row"><th role="rowheader" scope="row">{row["position"]}</th>'
+            f'<td role="cell" class="ds-mini">{face(row["card"])}</td>'
+            f'<td role="cell" class="ds-state">{escape(row["state"])}</td>'
             + "".join(
-                _said_cell(said, ok, truth)
-                for said, ok, truth in zip(row["said"], row["ok"], row["truth"], strict=True)
+                _said_cell(said, ok, truth, label)
+                for said, ok, truth, label in zip(
+                    row["said"], row["ok"], row["truth"], labels, strict=True
+                )
             )
             + "</tr>"
             for row in r["rows"]
@@ -365,10 +444,15 @@ def race_html(
         blocks.append(
             f'<div class="ds-race-team" data-team="{t}" data-success="'
             f'{str(r["success"]).lower()}"><{h}>{who}: shouted, {order}, {verdict}</{h}>'
-            '<table class="ds-race-table"><thead><tr><th scope="col">#</th>'
-            '<th scope="col">Card</th><th scope="col">State</th>'
-            f'<th scope="col">Said: state</th><th scope="col">Said: {second}</th></tr></thead>'
-            f"<tbody>{''.join(rows)}</tbody></table>"
+            # roles written out: on a phone the rows are laid out as grids (CSS), which
+            # would otherwise take the table's meaning away from screen readers
+            '<table role="table" class="ds-race-table"><thead role="rowgroup"><tr role="row">'
+            '<th role="columnheader" scope="col">#</th>'
+            '<th role="columnheader" scope="col">Card</th>'
+            '<th role="columnheader" scope="col">State</th>'
+            '<th role="columnheader" scope="col">Said: state</th>'
+            f'<th role="columnheader" scope="col">Said: {second}</th></tr></thead>'
+            f'<tbody role="rowgroup">{"".join(rows)}</tbody></table>'
             f'<p class="ds-unused">Turned face-down: {unused}.{fix}</p></div>'
         )
     return f'<div class="ds-race" data-race="{record["race"]}">{"".join(blocks)}</div>'

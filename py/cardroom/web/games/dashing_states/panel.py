@@ -9,18 +9,22 @@ from html import escape
 from typing import Any
 
 import js  # type: ignore[import-not-found]
+from pyodide.ffi.wrappers import clear_timeout, set_timeout  # type: ignore[import-not-found]
 
 from cardroom.geoplunge import decks
 from cardroom.web.games.dashing_states.logic import (
+    CLOSE_W,
     ORDER,
     answer_data,
     answer_forms,
     answer_html,
     card_label,
     card_number,
+    crop_box,
     gave_up_line,
     key_rule,
     order_zone,
+    path_bbox,
     ringed,
     second_label,
     shout_ready,
@@ -35,6 +39,10 @@ from cardroom.web.kit.ui import (
 from cardroom.web.platform import dom
 
 DEFS_ID = "ds-defs"
+#: A press held this long (ms) on a card without moving shows it large.
+HOLD_MS = 500
+#: A press that moves this far (px) is a drag, not a hold.
+HOLD_SLOP = 8
 
 
 # ====================================================================== Map card faces
@@ -47,9 +55,14 @@ class MapFaces:
 
     def __init__(self) -> None:
         self.centres: dict[str, tuple[float, float]] = {}
+        self.crops: dict[str, tuple[float, float, float, float]] = {}
+        self.closeups: dict[str, tuple[float, float, float, float]] = {}
         for p in dom.qa("#us-map [data-state]"):
             card = decks.map_card_of(p.getAttribute("data-state")).id
             self.centres[card] = (float(p.getAttribute("data-x")), float(p.getAttribute("data-y")))
+            box = path_bbox(str(p.getAttribute("d")))
+            self.crops[card] = crop_box(box)
+            self.closeups[card] = crop_box(box, CLOSE_W)
         if dom.q(f"#{DEFS_ID}") is not None:
             return
         paths = []
@@ -65,20 +78,27 @@ class MapFaces:
         )
         js.document.body.append(holder.firstElementChild)
 
-    def svg(self, card: str) -> str:
+    def svg(self, card: str, *, whole: bool = False, close: bool = False) -> str:
+        """The card's face: the part of the map around its red state (the whole map with
+        ``whole``, as the printed card; a closer look with ``close``)."""
+        crops = self.closeups if close else self.crops
+        crop = None if whole else crops.get(card)
+        box = "0 0 975 610" if crop is None else " ".join(f"{v:g}" for v in crop)
         ring = ""
         if ringed(card) and card in self.centres:
             x, y = self.centres[card]
-            ring = f'<circle class="ds-ring" cx="{x:.0f}" cy="{y:.0f}" r="34"/>'
+            r = 34 if crop is None else 24
+            ring = f'<circle class="ds-ring" cx="{x:.0f}" cy="{y:.0f}" r="{r}"/>'
+        kind = "ds-map-whole" if crop is None else "ds-map-crop"
         return (
-            '<svg class="ds-map" viewBox="0 0 975 610" aria-hidden="true" focusable="false">'
+            f'<svg class="ds-map {kind}" viewBox="{box}" aria-hidden="true" focusable="false">'
             f'<use href="#ds-states" class="ds-land"/><use href="#ds-s-{card}" class="ds-red"/>'
             f"{ring}</svg>"
         )
 
     def card_html(self, card: str, help_id: str) -> str:
         return (
-            f'<li class="hb-card ds-card" data-card="{card}" tabindex="0" '
+            f'<li class="hb-card ds-card" data-card="{card}" tabindex="0" aria-keyshortcuts="Z" '
             f'aria-describedby="{help_id}"><span class="ds-num" aria-hidden="true">'
             f"{card_number(card)}</span>{self.svg(card)}"
             f'<span class="visually-hidden">{card_label(card)}</span>'
@@ -86,12 +106,72 @@ class MapFaces:
         )
 
 
+class CardZoom:
+    """One Map card shown large, over the table: the whole map, as the printed card, and
+    a close-up of its red state and the states around it, in a modal dialog named by the
+    card's number (never its state, R-135). Escape, the Close
+    button or a tap anywhere closes it; the keyboard goes back to the card."""
+
+    def __init__(self, faces: MapFaces, bindings: Any) -> None:
+        self.faces = faces
+        self.card_el: Any = None
+        self.armed = False
+        dialog = js.document.createElement("dialog")
+        dialog.className = "ds-zoom"
+        dialog.id = "ds-zoom"
+        dialog.setAttribute("aria-labelledby", "ds-zoom-h")
+        dialog.innerHTML = (
+            '<h2 class="ds-zoom-h" id="ds-zoom-h"></h2><div class="ds-zoom-map"></div>'
+            '<p class="ds-zoom-help">Tap anywhere or press Escape to close.</p>'
+            '<button type="button" class="bu-btn bu-quiet ds-zoom-close">Close</button>'
+        )
+        js.document.body.append(dialog)
+        self.dialog = dialog
+        # a tap closes it, but not the lifting of the finger that held the card
+        bindings.on(dialog, "pointerdown", self._arm)
+        bindings.on(dialog, "click", self._click)
+        bindings.on(dialog, "close", self._closed)
+
+    def show(self, card: str, card_el: Any, *, rotated: bool = False) -> None:
+        self.card_el = card_el
+        self.armed = False
+        dom.q("#ds-zoom-h", self.dialog).textContent = card_label(card)
+        dom.q(".ds-zoom-map", self.dialog).innerHTML = self.faces.svg(
+            card, whole=True
+        ) + self.faces.svg(card, close=True)
+        self.dialog.classList.toggle("is-rotated", rotated)
+        if not self.dialog.open:
+            self.dialog.showModal()
+        dom.q(".ds-zoom-close", self.dialog).focus()
+
+    def close(self) -> None:
+        if self.dialog.open:
+            self.dialog.close()
+
+    def _arm(self, _evt: Any) -> None:
+        self.armed = True
+
+    def _click(self, evt: Any) -> None:
+        if self.armed or dom.closest(evt.target, ".ds-zoom-close") is not None:
+            self.close()
+
+    def _closed(self, _evt: Any) -> None:
+        el, self.card_el = self.card_el, None
+        if el is not None and el.isConnected:
+            el.focus(js.Object.fromEntries([["preventScroll", True]]))
+
+    def remove(self) -> None:
+        self.close()
+        self.dialog.remove()
+
+
 def help_text(element_id: str) -> str:
     return (
         f'<p class="ds-help" id="{element_id}"><span>Keyboard: <kbd>Tab</kbd> to a card, '
         "<kbd>1</kbd> puts it in the row, <kbd>←</kbd> <kbd>→</kbd> move it along, "
-        "<kbd>Backspace</kbd> returns it to the hand.</span> <span>Mouse or touch: drag cards "
-        "into the row and along it, or tap a card and then the row.</span></p>"
+        "<kbd>Backspace</kbd> returns it to the hand, <kbd>Z</kbd> shows it large.</span> "
+        "<span>Mouse or touch: drag cards into the row and along it, or tap a card and then "
+        "the row; press and hold a card to see it large.</span></p>"
     )
 
 
@@ -138,8 +218,63 @@ class TeamPanel:
         self.wait_el = dom.q(f"#{p}-wait", host)
         self.shout_btn = dom.q("[data-act=shout]", host)
         ButtonTaps(self.table.bindings, host, self.act)
+        self.hold: tuple[int, float, float, Any] | None = None  # pointer, x, y, timer
+        for event, handler in (
+            ("pointerdown", self.hold_down),
+            ("pointermove", self.hold_move),
+            ("pointerup", self.hold_end),
+            ("pointercancel", self.hold_end),
+            ("keydown", self.zoom_key),
+        ):
+            self.table.bindings.on(host, event, handler)
         self.table.bindings.on(self.answer_box, "submit", self.on_submit)
         self.table.bindings.on(self.answer_box, "keydown", self.on_answer_key)
+
+    # ------------------------------------------------------------ a card shown large
+
+    def hold_down(self, evt: Any) -> None:
+        """A press on a card starts the hold; held ``HOLD_MS`` without moving, the card
+        shows large (and the press is neither a tap nor a drag)."""
+        self.hold_end(evt)
+        if evt.pointerType == "mouse" and evt.button != 0:
+            return
+        el = dom.closest(evt.target, "[data-card]")
+        if el is None or not self.play_box.contains(el):
+            return
+        pointer, card = evt.pointerId, el.getAttribute("data-card")
+
+        def fire() -> None:
+            self.hold = None
+            # the hand board forgets the press (no tap, no drag): a cancelled pointer
+            init = js.Object.fromEntries([["pointerId", pointer], ["bubbles", True]])
+            el.dispatchEvent(js.PointerEvent.new("pointercancel", init))
+            if self.ui.zoom is not None:
+                self.ui.zoom.show(card, el, rotated=self.host.classList.contains("is-rotated"))
+
+        self.hold = (pointer, evt.clientX, evt.clientY, set_timeout(fire, HOLD_MS))
+
+    def hold_move(self, evt: Any) -> None:
+        h = self.hold
+        moved = h is not None and max(abs(evt.clientX - h[1]), abs(evt.clientY - h[2])) > HOLD_SLOP
+        if h is not None and h[0] == evt.pointerId and moved:
+            self.hold_end(evt)
+
+    def hold_end(self, evt: Any) -> None:
+        if self.hold is not None:
+            clear_timeout(self.hold[3])
+            self.hold = None
+
+    def zoom_key(self, evt: Any) -> None:
+        """Z on a focused card shows it large."""
+        if evt.key not in ("z", "Z") or evt.ctrlKey or evt.metaKey or evt.altKey:
+            return
+        el = dom.closest(evt.target, "[data-card]")
+        if el is None or not self.play_box.contains(el):
+            return
+        evt.preventDefault()
+        rotated = self.host.classList.contains("is-rotated")
+        if self.ui.zoom is not None:
+            self.ui.zoom.show(el.getAttribute("data-card"), el, rotated=rotated)
 
     # ------------------------------------------------------------ what shows
 
@@ -156,6 +291,8 @@ class TeamPanel:
 
     def drop_board(self) -> None:
         """Take the cards off the page (answers are given from memory, R-137)."""
+        if self.ui.zoom is not None:
+            self.ui.zoom.close()
         if self.board is not None:
             self.board.destroy()
             self.board = None
@@ -171,6 +308,7 @@ class TeamPanel:
             return
         self.drop_board()
         self.race = view["race"]
+        self.host.scrollTop = 0  # a new race shows the half from its top (its rule first)
         dom.q(f"#{self.p}-rule", self.host).textContent = key_rule(
             view["race"], view["key"], view["power"]
         )

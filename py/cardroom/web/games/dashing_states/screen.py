@@ -25,7 +25,7 @@ from cardroom.web.games.dashing_states.logic import (
     race_verdict,
     waits_to_answer,
 )
-from cardroom.web.games.dashing_states.panel import MapFaces, TeamPanel
+from cardroom.web.games.dashing_states.panel import CardZoom, MapFaces, TeamPanel
 from cardroom.web.kit.logic import LocalEngine, Route, Setup, WebGame
 from cardroom.web.kit.screen import KitScreen, mount_game
 from cardroom.web.kit.table import GameUI, Table
@@ -45,6 +45,7 @@ class DashingUI(GameUI):
         self.shown_phase: str | None = None
         self.acked = 0
         self.holding = False
+        self.zoom: CardZoom | None = None
 
     def engine(self, setup: Setup) -> LocalEngine:
         return engine(setup)
@@ -58,6 +59,9 @@ class DashingUI(GameUI):
     def build(self, table: Table, area: Any) -> None:
         self.table = table
         self.faces = MapFaces()
+        if self.zoom is not None:
+            self.zoom.remove()
+        self.zoom = CardZoom(self.faces, table.bindings)
         self.panels = {}
         self.shown_phase = None
         saved = table.restored.extra if table.restored is not None else {}
@@ -253,6 +257,9 @@ class DashingUI(GameUI):
         for panel in self.panels.values():
             panel.drop_board()
         self.panels = {}
+        if self.zoom is not None:
+            self.zoom.remove()
+            self.zoom = None
 
     # ------------------------------------------------------------ the result
 
