@@ -521,6 +521,7 @@ def test_each_games_link_has_its_intro_pre_rendered(site):
             rf'<template id="intro-{g.slug}-template"><section id="intro-{g.slug}" '
             r".*?</form></div></section></template>",
             html,
+            re.S,
         )
         assert section, g.slug
         assert f">{escape(g.title)}</h1>" in section.group(0)
