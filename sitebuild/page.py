@@ -7,6 +7,7 @@ import html
 from pathlib import Path
 
 from cardroom import atlas
+from cardroom.web.kit.logic import setup_form_html, setup_lede
 from cardroom.web.platform.routes import MODE_TEXT, WEB_GAMES, WebGame
 
 from .common import ASSETS, WEB, fill
@@ -58,21 +59,26 @@ def home_games() -> str:
 
 
 def game_intros() -> str:
-    """A game's link, before Python is up: the game's title and how to play at once, laid
-    out with the classes of the table kit's setup (``cardroom.web.kit.screen``), which
-    takes the intro's place when it mounts (it removes every ``.screen-intro``)."""
-    sections = []
+    """A game's link, before Python is up: the game's setup screen, title, how to play and
+    the setup form (the kit's own HTML, :func:`cardroom.web.kit.logic.setup_form_html`,
+    its Start waiting for Python), one ``<template>`` per game. web/intro.js, inlined right
+    after them, puts the link's game in the page before the first paint and fills in the
+    link's choices; the kit's setup (``cardroom.web.kit.screen``) takes the form over when
+    it mounts, with what the player chose meanwhile, and removes every ``.screen-intro``."""
+    templates = []
     for g in WEB_GAMES.values():
         sid = f"intro-{g.slug}"
-        sections.append(
-            f'<section id="{sid}" class="screen screen-game screen-intro" '
-            f'aria-labelledby="{sid}-title"><div class="screen-head kit-head">'
-            f'<h1 id="{sid}-title">{html.escape(g.title)}</h1></div>'
-            f'<div class="kit-body"><div class="kit-setup"><section class="kit-howto" '
-            f'aria-labelledby="{sid}-howto"><h2 id="{sid}-howto">How to play</h2>'
-            f"<p>{html.escape(g.how_to)}</p></section></div></div></section>"
+        templates.append(
+            f'<template id="{sid}-template"><section id="{sid}" '
+            f'class="screen screen-game screen-intro" aria-labelledby="{sid}-title">'
+            f'<div class="screen-head kit-head"><h1 id="{sid}-title">{html.escape(g.title)}'
+            f'</h1><p class="lede kit-sub">{html.escape(setup_lede(g))}</p></div>'
+            f'<div class="kit-body">'
+            f"{setup_form_html(g, g.default_setup(), waiting=True).strip()}"
+            "</div></section></template>"
         )
-    return "\n".join(sections)
+    script = (WEB / "intro.js").read_text("utf-8").strip()
+    return "\n".join(templates) + f"\n<script>\n{script}\n</script>"
 
 
 def intro_css() -> str:

@@ -511,13 +511,17 @@ def test_the_compiled_standard_library_is_the_same_without_the_cache(site, tmp_p
 
 
 def test_each_games_link_has_its_intro_pre_rendered(site):
-    """Title and how to play of every game, shown on its own link before Python is up."""
+    """Title, how to play and setup form of every game, shown on its own link before
+    Python is up."""
     from cardroom.web.platform.routes import WEB_GAMES  # noqa: PLC0415
 
     html = (site / "index.html").read_text("utf-8")
     for g in WEB_GAMES.values():
         section = re.search(
-            rf'<section id="intro-{g.slug}" .*?</section></div></div></section>', html
+            rf'<template id="intro-{g.slug}-template"><section id="intro-{g.slug}" '
+            r".*?</form></div></section></template>",
+            html,
+            re.S,
         )
         assert section, g.slug
         assert f">{escape(g.title)}</h1>" in section.group(0)

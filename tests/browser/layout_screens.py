@@ -283,60 +283,35 @@ def _chummy_handover(page: Any) -> None:
 
 def finished_moves(setup: Setup) -> list[dict[str, Any]]:
     """The moves of ``setup``'s game played to its end on CPython, both sides by the game's
-    own computer seats (the page's engine client, as the site builds it)."""
-    from cardroom.web.games.border_up import logic as border_up_logic
-    from cardroom.web.games.chummy import logic as chummy_logic
-    from cardroom.web.games.dashing_states import logic as dashing_logic
-    from cardroom.web.games.sequence import logic as sequence_logic
-    from cardroom.web.games.state_iq import logic as state_iq_logic
-    from cardroom.web.games.tricks import logic as tricks_logic
-    from cardroom.web.games.trivirsity import logic as trivirsity_logic
+    own computer seats (the page's engine client, as the site builds it, with the game's
+    own computer hosted on seat 0 too)."""
+    from cardroom.web.games.sequence import logic as sequence_logic  # noqa: PLC0415
+    from cardroom.web.games.trivirsity import logic as trivirsity_logic  # noqa: PLC0415
 
-    g, d, seed = setup.game, setup.difficulty, setup.seed
-    assert seed is not None
-    if g == "border-up":
-        eng = border_up_logic.engine(setup)
-        eng.bots[0] = border_up_logic.PhaseBot(border_up_logic.bot.plan, seed, setup.level, d)
-    elif g == "dashing-states":
-        eng = dashing_logic.engine(setup)
-        seat = dashing_logic.DashingSeat(0, seed, d)
-        seat.table = eng
-        eng.bots[0] = seat
-    elif g == "state-iq":
-        eng = state_iq_logic.engine(setup)
-        eng.bots[0] = state_iq_logic.ComputerTeam(
-            0, seed, setup.level, d, lambda: state_iq_logic.last_move_time(eng)
-        )
-    elif g in ("play-the-ranks", "border-zap"):
-        eng = tricks_logic.engine(setup)
-        seat = tricks_logic.TrickSeat(0, d, seed)
-        seat.client = eng
-        eng.bots[0] = seat
-    elif g == "chummy-challenge":
-        eng = chummy_logic.engine(setup)
-        eng.bots[0] = chummy_logic.TableBot(
-            0,
-            d,
-            seed,
-            lambda s: chummy_logic.GAME.legal_moves(eng.state, s),
-            lambda: int(eng.state.now),
-        )
-    elif g == "sequence":
-        eng = sequence_logic.engine(setup)
-        eng.bots[0] = sequence_logic.SeqBot(d, seed)
-    elif g == "tri-virsity":
-        eng = trivirsity_logic.engine(setup)
-        eng.bots[0] = trivirsity_logic.SeatBot(0, d, seed, frozenset(), eng)
+    game = WEB_GAMES[setup.game]
+    assert setup.seed is not None
+    eng = game.new_engine(setup)
+    if game.team_one_bot:  # a GeoPlunge game: the match's watch mode's Team 1
+        bot, seed = game.hook("team_one_bot")(setup)
+    elif setup.game == "sequence":
+        bot, seed = sequence_logic.computer(setup.difficulty), setup.seed
+    elif setup.game == "tri-virsity":
+        bot, seed = trivirsity_logic.computer(setup.difficulty), setup.seed
     else:
-        raise ValueError(f"no result screen for {g}")
-    eng._keys = {}  # noqa: SLF001 - every seat plans afresh, seat 0 too
-    eng._replan()  # noqa: SLF001
+        raise ValueError(f"no result screen for {setup.game}")
+    eng.host(0, bot, seed)
+    now = 0
     for _ in range(10_000):
         if eng.over:
             return list(eng.moves)
         due = eng.next_due()
+        if due is None and "next-hand" in eng.legal(0):  # Tri-Virsity: a person deals on
+            now = max([now, *(int(m.get("at") or 0) for m in eng.moves)])
+            eng.submit({"seat": 0, "kind": "next-hand", "data": None}, now)
+            continue
         if due is None:
             break
+        now = max(now, due)
         eng.advance(due)
     raise AssertionError(f"{setup}: the computer seats did not finish the game")
 

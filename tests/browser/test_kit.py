@@ -154,6 +154,64 @@ def test_a_games_link_shows_its_how_to_play_before_python_is_up(page: Any, site:
     )
 
 
+@pytest.mark.first_visit  # the page before Python is up
+def test_a_games_link_paints_its_setup_and_keeps_choices_made_before_ready(
+    page: Any, site: Any
+) -> None:
+    """The link's setup is there at the first paint with the link's choices: the player
+    chooses while Python starts, Start says it waits and does nothing yet; once Python
+    is ready the kit's setup keeps those choices and Start starts that game."""
+    held: list[Any] = []
+    page.route("**/pyodide-boot.mjs", lambda route: held.append(route))  # held until let go
+    page.goto(site.url("/?game=border-up&level=4&mode=local&seed=77"), wait_until="commit")
+    intro = page.locator("#intro-border-up")
+    expect(intro).to_be_visible()
+    assert page.evaluate("document.documentElement.dataset.ready") is None
+    expect(intro.locator(".kit-howto p")).to_have_text(WEB_GAMES["border-up"].how_to)
+    expect(intro.get_by_label("Level 4")).to_be_checked()
+    expect(intro.get_by_label("Two teams on one device")).to_be_checked()
+    expect(intro.locator("#kit-difficulty")).to_be_hidden()  # not against the computer
+    expect(intro.locator("#kit-seed")).to_have_value("77")
+    start = intro.locator(".kit-start")
+    expect(start).to_have_text("Starting… (ready in a moment)")
+    expect(start).to_have_attribute("aria-disabled", "true")
+    assert_axe(page, "a game's setup, before Python is up")
+    start.click(force=True)  # a click does nothing yet: no navigation, no game
+    assert "level=4&mode=local&seed=77" in page.url
+    # the player chooses meanwhile
+    intro.get_by_label("Level 2").check()
+    intro.get_by_label("Against the computer").check()
+    expect(intro.locator("#kit-difficulty")).to_be_visible()
+    intro.get_by_label("Hard").check()
+    intro.locator("#kit-seed").fill("4242")
+    assert held, "the boot module was not requested"
+    held[0].continue_()
+    wait_ready(page)
+    assert page.locator(".screen-intro").count() == 0
+    setup = page.locator("#screen-border-up #kit-setup")
+    expect(setup.get_by_label("Level 2")).to_be_checked()
+    expect(setup.get_by_label("Against the computer")).to_be_checked()
+    expect(setup.get_by_label("Hard")).to_be_checked()
+    expect(setup.locator("#kit-seed")).to_have_value("4242")
+    live = setup.locator(".kit-start")
+    expect(live).to_have_text("Start")
+    assert live.get_attribute("aria-disabled") is None
+    live.click()
+    expect(page.locator(".kit-table")).to_be_visible()
+    for part in ("level=2", "mode=bot", "difficulty=hard", "seed=4242"):
+        assert part in page.url, page.url
+
+
+def test_a_link_left_alone_gets_the_setup_python_reads_from_it(page: Any, site: Any) -> None:
+    """A choice the first paint cannot tell is wrong (an option that does not go with the
+    others) is shown as Python reads the link: the defaults, and the problem said."""
+    open_site(page, site, "/?game=sequence&players=3&teams=2&mode=local")
+    setup = page.locator("#kit-setup")
+    expect(setup.get_by_label("2 players", exact=True)).to_be_checked()
+    expect(setup.get_by_label("Usual split")).to_be_checked()
+    expect(page.locator("#kit-problems")).not_to_be_empty()
+
+
 @pytest.mark.parametrize(
     ("link", "words"),
     [

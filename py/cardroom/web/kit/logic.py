@@ -27,6 +27,7 @@ import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
 from cardroom.core import REFEREE, Bot, BotContext, GameError, Move, bot_context
@@ -47,6 +48,7 @@ __all__ = [
     "FINAL_CLOCK",
     "MAX_SEED",
     "MODE_TEXT",
+    "START_WAITING",
     "hints_used",
     "WEB_GAMES",
     "ComputerMoveRefused",
@@ -65,6 +67,8 @@ __all__ = [
     "parse_link",
     "points_table",
     "to_move",
+    "setup_form_html",
+    "setup_lede",
     "uncited",
 ]
 
@@ -543,3 +547,99 @@ def new_seed(rand: Callable[[int], int], avoid: int | None = None) -> int:
     """A fresh deal number (never ``avoid``: Play again deals a new game)."""
     seed = rand(MAX_SEED)
     return (seed + 1) % MAX_SEED if seed == avoid else seed
+
+
+# ------------------------------------------------------------------ the setup form
+
+#: Start on a setup form pre-rendered by the build (sitebuild/page.py), before Python is
+#: ready: it says why it does not start yet (web/intro.js keeps it from submitting).
+START_WAITING = "Starting… (ready in a moment)"
+
+
+def setup_lede(game: WebGame) -> str:
+    """The line under a game's title on its setup."""
+    if game.levels:
+        return "Pick a level and who you play against, then press Start."
+    return "Pick who plays, then press Start."
+
+
+def setup_form_html(game: WebGame, s: Setup, *, waiting: bool = False) -> str:
+    """A game's setup form (``#kit-setup``) with the choices of ``s``: the kit's setup
+    screen (``cardroom.web.kit.screen``) and the build's pre-rendered one (``waiting``:
+    its Start waits for Python) are both this HTML, so they cannot drift apart."""
+    g = game
+
+    def radio(name: str, value: str, label: str, note: str, checked: bool) -> str:
+        c = " checked" if checked else ""
+        return (
+            f'<label class="kit-choice"><input type="radio" name="{name}" '
+            f'value="{value}"{c}><span class="kit-choice-body"><span class="kit-choice-label">'
+            f'{escape(label)}</span><span class="kit-choice-note">{escape(note)}</span>'
+            "</span></label>"
+        )
+
+    levels = "".join(
+        radio("level", str(n), f"Level {n}", text, n == s.level) for n, text in g.levels.items()
+    )
+    notes = {
+        "bot": "Your team races the computer.",
+        "local": "Split screen: each team gets its own half of one device.",
+        "solitaire": "One player, no opponent.",
+        "devices": "Each team on its own device, joined over the local network.",
+    } | dict(g.mode_notes)
+    modes = "".join(radio("mode", m, MODE_TEXT[m], notes.get(m, ""), m == s.mode) for m in g.modes)
+    level_set = (
+        f'<fieldset class="kit-fieldset"><legend>Level</legend><div class="kit-choices">'
+        f"{levels}</div></fieldset>"
+        if g.levels
+        else ""
+    )
+    chosen = dict(s.options)
+    option_sets = "".join(
+        f'<fieldset class="kit-fieldset kit-option" data-option="{escape(o.name)}" '
+        f'data-modes="{" ".join(o.modes)}" data-levels="{" ".join(map(str, o.levels))}"'
+        f"{'' if o.applies(s.mode, s.level) else ' hidden'}>"
+        f'<legend>{escape(o.label)}</legend><div class="kit-choices">'
+        + "".join(
+            radio(
+                f"opt-{o.name}",
+                escape(v),
+                text,
+                o.note if v == o.default else "",
+                v == chosen.get(o.name, o.default),
+            )
+            for v, text in o.choices.items()
+        )
+        + "</div></fieldset>"
+        for o in g.options
+    )
+    diffs = "".join(
+        radio("difficulty", d, d.capitalize(), g.difficulty_note(d), d == s.difficulty)
+        for d in g.difficulties
+    )
+    seed = "" if s.seed is None else str(s.seed)
+    start = (
+        f'<button type="submit" class="bu-btn bu-primary kit-start" aria-disabled="true">'
+        f"{escape(START_WAITING)}</button>"
+        if waiting
+        else '<button type="submit" class="bu-btn bu-primary kit-start">Start</button>'
+    )
+    return f"""
+<form class="kit-setup" id="kit-setup" novalidate>
+  <section class="kit-howto" aria-labelledby="kit-howto-h">
+    <h2 id="kit-howto-h">How to play</h2><p>{escape(g.how_to)}</p></section>
+  {level_set}
+  <fieldset class="kit-fieldset"><legend>Who plays</legend><div class="kit-choices">{modes}</div>
+  </fieldset>
+  {option_sets}
+  <fieldset class="kit-fieldset" id="kit-difficulty"{" hidden" if s.mode != "bot" else ""}>
+    <legend>Computer</legend><div class="kit-choices">{diffs}</div></fieldset>
+  <div class="kit-seed-row">
+    <label for="kit-seed">Deal number <span class="kit-optional">(optional: the same number
+    deals the same cards)</span></label>
+    <input id="kit-seed" name="seed" type="text" inputmode="numeric" pattern="[0-9]*"
+      maxlength="10" autocomplete="off" value="{seed}">
+  </div>
+  <p class="kit-setup-error" id="kit-setup-error" role="alert"></p>
+  {start}
+</form>"""

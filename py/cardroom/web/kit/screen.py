@@ -14,7 +14,6 @@ from pyscript import web  # type: ignore[import-not-found]
 
 from cardroom.web.kit.logic import (
     MAX_SEED,
-    MODE_TEXT,
     SAVE_PREFIX,
     CorruptSave,
     Route,
@@ -23,6 +22,8 @@ from cardroom.web.kit.logic import (
     WebGame,
     decode_save,
     new_seed,
+    setup_form_html,
+    setup_lede,
 )
 from cardroom.web.kit.table import GameUI, Table
 from cardroom.web.kit.ui import history_run, page_url, storage, wall
@@ -61,6 +62,10 @@ class KitScreen:
             '<div class="kit-problems" id="kit-problems" role="alert"></div>'
             '<div class="kit-body" id="kit-body"></div>'
         )
+        #: the setup form the build pre-rendered for this link (web/intro.js), with the
+        #: choices the player made while Python started: the setup takes it over
+        self.early_form = dom.q(f"#intro-{g.slug} #kit-setup")
+        self.early_focus = js.document.activeElement
         for intro in web.page.find(".screen-intro"):  # the pre-rendered intro (build)
             intro._dom_element.remove()
         web.page["main"].append(section)
@@ -76,6 +81,7 @@ class KitScreen:
         self.page_bindings.on(js.document, "visibilitychange", self.on_visibility)
         self.page_bindings.on(js.window, "pagehide", self.on_pagehide)
         self.open_from_history(route)
+        self.early_form = self.early_focus = None
 
     # ------------------------------------------------------------ routing
 
@@ -162,90 +168,41 @@ class KitScreen:
         self.set_playing(False)
         g = self.game
         s = setup or g.default_setup()
-        self.sub.textContent = (
-            "Pick a level and who you play against, then press Start."
-            if g.levels
-            else "Pick who plays, then press Start."
-        )
-        self.body.innerHTML = self.setup_html(s)
+        self.sub.textContent = setup_lede(g)
+        if self.early_form is not None:
+            self.adopt_early_form(s)
+        else:
+            self.body.innerHTML = self.setup_html(s)
         form = kit_dom.find("#kit-setup", self.body)
         self.bindings.on(form, "submit", self.on_submit)
         self.bindings.on(form, "change", self.on_setup_change)
         js.document.documentElement.setAttribute("data-screen", f"game:{g.slug}")
 
     def setup_html(self, s: Setup) -> str:
-        g = self.game
+        return setup_form_html(self.game, s)
 
-        def radio(name: str, value: str, label: str, note: str, checked: bool) -> str:
-            c = " checked" if checked else ""
-            return (
-                f'<label class="kit-choice"><input type="radio" name="{name}" '
-                f'value="{value}"{c}><span class="kit-choice-body"><span class="kit-choice-label">'
-                f'{escape(label)}</span><span class="kit-choice-note">{escape(note)}</span>'
-                "</span></label>"
-            )
-
-        levels = "".join(
-            radio("level", str(n), f"Level {n}", text, n == s.level) for n, text in g.levels.items()
-        )
-        notes = {
-            "bot": "Your team races the computer.",
-            "local": "Split screen: each team gets its own half of one device.",
-            "solitaire": "One player, no opponent.",
-            "devices": "Each team on its own device, joined over the local network.",
-        } | dict(g.mode_notes)
-        modes = "".join(
-            radio("mode", m, MODE_TEXT[m], notes.get(m, ""), m == s.mode) for m in g.modes
-        )
-        level_set = (
-            f'<fieldset class="kit-fieldset"><legend>Level</legend><div class="kit-choices">'
-            f"{levels}</div></fieldset>"
-            if g.levels
-            else ""
-        )
-        chosen = dict(s.options)
-        option_sets = "".join(
-            f'<fieldset class="kit-fieldset kit-option" data-option="{escape(o.name)}" '
-            f'data-modes="{" ".join(o.modes)}" data-levels="{" ".join(map(str, o.levels))}"'
-            f"{'' if o.applies(s.mode, s.level) else ' hidden'}>"
-            f'<legend>{escape(o.label)}</legend><div class="kit-choices">'
-            + "".join(
-                radio(
-                    f"opt-{o.name}",
-                    escape(v),
-                    text,
-                    o.note if v == o.default else "",
-                    v == chosen.get(o.name, o.default),
-                )
-                for v, text in o.choices.items()
-            )
-            + "</div></fieldset>"
-            for o in g.options
-        )
-        diffs = "".join(
-            radio("difficulty", d, d.capitalize(), g.difficulty_note(d), d == s.difficulty)
-            for d in g.difficulties
-        )
-        seed = "" if s.seed is None else str(s.seed)
-        return f"""
-<form class="kit-setup" id="kit-setup" novalidate>
-  <section class="kit-howto" aria-labelledby="kit-howto-h">
-    <h2 id="kit-howto-h">How to play</h2><p>{escape(g.how_to)}</p></section>
-  {level_set}
-  <fieldset class="kit-fieldset"><legend>Who plays</legend><div class="kit-choices">{modes}</div>
-  </fieldset>
-  {option_sets}
-  <fieldset class="kit-fieldset" id="kit-difficulty"{" hidden" if s.mode != "bot" else ""}>
-    <legend>Computer</legend><div class="kit-choices">{diffs}</div></fieldset>
-  <div class="kit-seed-row">
-    <label for="kit-seed">Deal number <span class="kit-optional">(optional: the same number
-    deals the same cards)</span></label>
-    <input id="kit-seed" name="seed" type="text" inputmode="numeric" pattern="[0-9]*"
-      maxlength="10" autocomplete="off" value="{seed}">
-  </div>
-  <p class="kit-setup-error" id="kit-setup-error" role="alert"></p>
-  <button type="submit" class="bu-btn bu-primary kit-start">Start</button>
-</form>"""
+    def adopt_early_form(self, s: Setup) -> None:
+        """Take over the form pre-rendered at the first paint: the same nodes, so what
+        the player chose there (``data-touched``), and where the focus was, stay; a form
+        left alone shows the link's choices as :func:`parse_link` read them."""
+        form, focus = self.early_form, self.early_focus
+        self.early_form = None
+        self.body.replaceChildren(form)
+        if not form.hasAttribute("data-touched"):
+            g = self.game
+            values = {"level": str(s.level), "mode": s.mode, "difficulty": s.difficulty}
+            chosen = dict(s.options)
+            values |= {f"opt-{o.name}": chosen.get(o.name, o.default) for o in g.options}
+            for box in form.querySelectorAll("input[type=radio]"):
+                box.checked = values.get(str(box.name)) == str(box.value)
+            form.querySelector("#kit-seed").value = "" if s.seed is None else str(s.seed)
+        start = form.querySelector(".kit-start")
+        start.removeAttribute("aria-disabled")
+        start.textContent = "Start"
+        form.setAttribute("data-live", "1")  # web/intro.js lets it submit
+        self.on_setup_change(None)
+        if focus is not None and form.contains(focus):
+            focus.focus()
 
     def on_setup_change(self, _evt: Any) -> None:
         form = kit_dom.find("#kit-setup", self.body)
