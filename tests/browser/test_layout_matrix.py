@@ -33,29 +33,17 @@ pytestmark = pytest.mark.browser
 
 PHONE, PORTRAIT, LANDSCAPE, LAPTOP = SIZES  # the four sizes' names, in order
 
-SPLIT = "#41 item 1: Border-Up's split screen: cards of a team cut off or out of view"
-SPLIT_SMALL = "#41 item 1 (new: 768x1024 too): the last row of each team's hand is cut off"
 PHONE_SPLIT = "#41 item 1 (new: phone): Team 2's cards lie under Team 1's half"
 BU_TEXT = "#41 card text (new): Border-Up card names and border lists under 12 px"
 SEQ_TEXT = "#41 item 3: Sequence board names and capitals under 12 px"
-MAPS = "#41 item 4: map call-out boxes (and on a phone IN, MS, TN) under 24x24 px, too close"
 GROUPS = "#41 item 9: border lists of cards in groups cut off"
 
 #: (screen, size) -> why it fails today. Strict xfails: remove an entry once it passes.
 #: "new" marks a failure the issue's list did not name.
 KNOWN: dict[tuple[str, str], str] = {
     ("border-up/local", PHONE): PHONE_SPLIT,
-    ("border-up/local", PORTRAIT): f"{SPLIT_SMALL}; {BU_TEXT}",
-    ("border-up/local", LANDSCAPE): f"{SPLIT}; {BU_TEXT}",
-    ("border-up/local", LAPTOP): f"{SPLIT} (new: laptop too); {BU_TEXT}",
     ("border-up/local-L4", PHONE): PHONE_SPLIT,
-    ("border-up/local-L4", PORTRAIT): f"{SPLIT_SMALL}; {BU_TEXT}",
-    ("border-up/local-L4", LANDSCAPE): f"{SPLIT}; {BU_TEXT}",
-    ("border-up/local-L4", LAPTOP): f"{SPLIT} (new: laptop too); {BU_TEXT}",
     ("border-up/groups", PHONE): f"{PHONE_SPLIT}; {GROUPS}",
-    ("border-up/groups", PORTRAIT): f"{GROUPS}; {BU_TEXT}",
-    ("border-up/groups", LANDSCAPE): f"{SPLIT}; {GROUPS}; {BU_TEXT}",
-    ("border-up/groups", LAPTOP): f"{GROUPS}; {BU_TEXT}",
     ("border-up/bot", PHONE): "#41 item 9 (new: in the hand): New York's border list cut off",
     ("border-up/bot", PORTRAIT): BU_TEXT,
     ("border-up/bot", LANDSCAPE): BU_TEXT,
@@ -84,13 +72,6 @@ KNOWN: dict[tuple[str, str], str] = {
     ("tri-virsity/bot", PORTRAIT): "#41 card text (new): card points 10.9 px, WILD 11.2 px",
     ("tri-virsity/bot", LANDSCAPE): "#41 card text (new): card points 10.9 px, WILD 11.2 px",
     ("tri-virsity/bot", LAPTOP): "#41 card text (new): card points 10.9 px, WILD 11.2 px",
-    ("learn/find", PHONE): MAPS,
-    ("learn/find", PORTRAIT): MAPS,
-    ("learn/find", LANDSCAPE): MAPS,
-    ("atlas", PHONE): MAPS,
-    ("atlas", PORTRAIT): MAPS,
-    ("atlas", LANDSCAPE): MAPS,
-    ("atlas", LAPTOP): MAPS + " (new: laptop too: 48x21 px)",
 }
 
 

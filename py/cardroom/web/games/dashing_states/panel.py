@@ -181,9 +181,13 @@ def help_text(element_id: str) -> str:
 class TeamPanel:
     """One team's half: GeoPlunging, then each race's cards, row, shout and answers."""
 
-    def __init__(self, table: Table, faces: MapFaces, seat: int, host: Any, title: str) -> None:
+    def __init__(
+        self, table: Table, faces: MapFaces, seat: int, host: Any, title: str, zoom: CardZoom
+    ) -> None:
         self.table = table
         self.faces = faces
+        #: the dialog that shows a card large (a hold or Z), shared by both halves
+        self.zoom = zoom
         #: both teams on this device (pass and play)
         self.local = table.setup.mode == "local"
         self.seat = seat
@@ -248,8 +252,7 @@ class TeamPanel:
             # the hand board forgets the press (no tap, no drag): a cancelled pointer
             init = js.Object.fromEntries([["pointerId", pointer], ["bubbles", True]])
             el.dispatchEvent(js.PointerEvent.new("pointercancel", init))
-            if self.ui.zoom is not None:
-                self.ui.zoom.show(card, el, rotated=self.host.classList.contains("is-rotated"))
+            self.zoom.show(card, el, rotated=self.host.classList.contains("is-rotated"))
 
         self.hold = (pointer, evt.clientX, evt.clientY, set_timeout(fire, HOLD_MS))
 
@@ -273,8 +276,7 @@ class TeamPanel:
             return
         evt.preventDefault()
         rotated = self.host.classList.contains("is-rotated")
-        if self.ui.zoom is not None:
-            self.ui.zoom.show(el.getAttribute("data-card"), el, rotated=rotated)
+        self.zoom.show(el.getAttribute("data-card"), el, rotated=rotated)
 
     # ------------------------------------------------------------ what shows
 
@@ -291,8 +293,7 @@ class TeamPanel:
 
     def drop_board(self) -> None:
         """Take the cards off the page (answers are given from memory, R-137)."""
-        if self.ui.zoom is not None:
-            self.ui.zoom.close()
+        self.zoom.close()
         if self.board is not None:
             self.board.destroy()
             self.board = None

@@ -61,7 +61,7 @@ class DashingUI(GameUI):
         self.faces = MapFaces()
         if self.zoom is not None:
             self.zoom.remove()
-        self.zoom = CardZoom(self.faces, table.bindings)
+        zoom = self.zoom = CardZoom(self.faces, table.bindings)
         self.panels = {}
         self.shown_phase = None
         saved = table.restored.extra if table.restored is not None else {}
@@ -75,7 +75,7 @@ class DashingUI(GameUI):
         self.root = dom.q(".ds-game", area)
         for seat, title in seats.items():
             self.panels[seat] = TeamPanel(
-                table, self.faces, seat, dom.q(f"#ds-half-{seat}", area), title
+                table, self.faces, seat, dom.q(f"#ds-half-{seat}", area), title, zoom
             )
         self.between = js.document.createElement("section")
         self.between.className = "ds-between"
