@@ -90,8 +90,9 @@ class MapFaces:
 
 def help_text(element_id: str) -> str:
     return (
-        f'<p class="ds-help" id="{element_id}"><span>Keyboard: <kbd>Tab</kbd> to a card, '
-        "<kbd>1</kbd> puts it in the row, <kbd>←</kbd> <kbd>→</kbd> move it along, "
+        f'<p class="ds-help" id="{element_id}"><span>Keyboard: <kbd>Tab</kbd> to the hand (or the '
+        "row), <kbd>←</kbd> <kbd>→</kbd> to a card, <kbd>1</kbd> puts it in the row, "
+        "<kbd>Alt</kbd>+<kbd>←</kbd> <kbd>→</kbd> move it along, "
         "<kbd>Backspace</kbd> returns it to the hand.</span> <span>Mouse or touch: drag cards "
         "into the row and along it, or tap a card and then the row.</span></p>"
     )

@@ -36,6 +36,7 @@ from cardroom.web.games.sequence.logic import (
     team_names,
     turn_text,
 )
+from cardroom.web.kit import roving
 from cardroom.web.kit.logic import WEB_GAMES, LocalEngine, Route, Setup
 from cardroom.web.kit.screen import KitScreen, mount_game
 from cardroom.web.kit.table import Table
@@ -180,7 +181,7 @@ class SequenceUI(SequenceInput, GameUI):
   <div class="seq-side">
     <section class="seq-handbox" aria-labelledby="seq-hand-h">
       <h2 class="seq-h" id="seq-hand-h">{title}</h2>
-      <div class="seq-hand" id="seq-hand" role="group" aria-labelledby="seq-hand-h"></div>
+      <div class="seq-hand" id="seq-hand" data-roving="seq-hand" role="group" aria-labelledby="seq-hand-h"></div>
       <p class="seq-prompt" id="seq-prompt"></p>
       <div class="seq-actions">
         <button type="button" class="bu-btn bu-quiet" data-act="dead" disabled>
@@ -306,6 +307,7 @@ class SequenceUI(SequenceInput, GameUI):
             again = dom.q(f'[data-card="{focus}"]', box)
             if again is not None:
                 again.focus()
+        roving.sync(box)  # one Tab stop for the hand; a played card's neighbour takes focus
 
     def draw_seats(self, v: dict[str, Any]) -> None:
         """Every player with their team's chip, cards held and discard pile (R-84)."""
