@@ -341,7 +341,7 @@ def test_keyboard_only_game_against_the_computer(page: Any, site: Any) -> None:
     # fix a deliberately wrong order: move the first card right and back with the arrows
     first = g["groups"][0][0]
     card(page, 0, first).focus()
-    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Alt+ArrowRight")
     assert slot_codes(page, 0, 1)[1] == first
     assert page.evaluate("document.activeElement.dataset.card") == first, "focus lost"
     page.keyboard.press("Alt+ArrowLeft")

@@ -278,19 +278,19 @@ def test_keyboard_game_against_the_computer(page: Any, site: Any) -> None:
             expect(page.locator("#ds0-rule")).to_contain_text(
                 f"The turned Power card says {category.upper()}"
             )
-        # arrows move a card along the row and back, keeping focus
+        # Alt+arrows move a card along the row and back, keeping focus
         card(page, 0, order[2]).focus()
-        page.keyboard.press("ArrowRight")
+        page.keyboard.press("Alt+ArrowRight")
         assert row(page, 0)[3] == order[2]
         assert page.evaluate("document.activeElement.dataset.card") == order[2], "focus lost"
-        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("Alt+ArrowLeft")
         # Backspace returns a card to the hand: no shout with five
         page.keyboard.press("Backspace")
         expect(page.locator("#ds-half-0 [data-act=shout]")).to_be_disabled()
         card(page, 0, order[2]).focus()
         page.keyboard.press("1")
         for _ in range(3):
-            page.keyboard.press("ArrowLeft")
+            page.keyboard.press("Alt+ArrowLeft")
         assert row(page, 0) == order
         page.locator("#ds-half-0 [data-act=shout]").focus()
         page.keyboard.press("Enter")

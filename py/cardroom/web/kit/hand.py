@@ -11,9 +11,11 @@ containers (the slots and the hand) and lets people move cards between them:
   work with touch (see the browser-runtime notes).
 * **Tap to place**: a tap (no drag) selects a card; tapping a zone or a card of another
   zone then moves it there.
-* **Keyboard**: on a focused card, ``1``/``2``/``3`` send it to that group, ``←``/``→``
-  (with or without Alt) move it within its zone, ``Backspace``/``Delete``/``0`` return
-  it to the hand. Every change is announced through the page's live region.
+* **Keyboard**: the hand and each group are one Tab stop each (a roving tabindex, see
+  :mod:`cardroom.web.kit.roving`): ``←``/``→``/``↑``/``↓``/``Home``/``End`` move the focus
+  between their cards. On a focused card, ``1``/``2``/``3`` send it to that group,
+  ``Alt+←``/``Alt+→`` move it within its zone, ``Backspace``/``Delete``/``0`` return it
+  to the hand. Every change is announced through the page's live region.
 
 Boards inside an element with the class ``is-rotated`` (a half of the screen turned
 180 degrees for the team across the table) work the same: hit-testing uses screen
@@ -30,6 +32,7 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
+from cardroom.web.kit import roving
 from cardroom.web.kit.hand_model import HAND, Arrangement
 from cardroom.web.platform import dom
 from cardroom.web.platform import listeners as kit_dom
@@ -111,7 +114,8 @@ class HandBoard:
                 f'<span class="hb-zone-name">{z.label}</span> '
                 f'<span class="hb-count" data-count="{z.key}" data-cap="{cap}"></span>'
                 f"{f'<span class=hb-zone-hint>{z.hint}</span>' if z.hint else ''}</h3>"
-                f'<ol class="hb-list" data-list="{z.key}" aria-labelledby="{id_prefix}-{z.key}-h">'
+                f'<ol class="hb-list" data-list="{z.key}" data-roving="{owner}{id_prefix}-{z.key}" '
+                f'aria-labelledby="{id_prefix}-{z.key}-h">'
                 "</ol></section>"
             )
         slots_root.innerHTML = "".join(parts)
@@ -121,7 +125,8 @@ class HandBoard:
             f'<h3 class="hb-zone-head" id="{id_prefix}-hand-h">'
             f'<span class="hb-zone-name">{hand_label}</span> '
             f'<span class="hb-count" data-count="{HAND}" data-cap=""></span></h3>'
-            f'<ol class="hb-list" data-list="{HAND}" aria-labelledby="{id_prefix}-hand-h">'
+            f'<ol class="hb-list" data-list="{HAND}" data-roving="{owner}{id_prefix}-{HAND}" '
+            f'aria-labelledby="{id_prefix}-hand-h">'
             "</ol></section>"
         )
         for root in self.roots:
@@ -191,6 +196,8 @@ class HandBoard:
             and js.document.activeElement != active
         ):
             active.focus(js.Object.fromEntries([["preventScroll", True]]))
+        for lst in self.lists.values():
+            roving.sync(lst)
 
     def set_hint(self, codes: Iterable[str] = ()) -> None:
         """Mark the cards a hint shows (an empty iterable clears the mark)."""
@@ -277,7 +284,7 @@ class HandBoard:
         elif key in ("Backspace", "Delete"):
             if self.arr.zone_of(code) != HAND:
                 self.move(code, HAND)
-        elif key in ("ArrowLeft", "ArrowRight"):
+        elif key in ("ArrowLeft", "ArrowRight") and evt.altKey:
             delta = -1 if key == "ArrowLeft" else 1
             if dom.closest(el, ".is-rotated") is not None:
                 delta = -delta

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["HAND", "Arrangement", "Zone", "help_html"]
+__all__ = ["HAND", "ROVING_KEYS", "Arrangement", "Zone", "help_html", "roving_target"]
 
 #: The key of the hand zone (every other zone is a group slot).
 HAND = "hand"
@@ -135,13 +135,58 @@ class Arrangement:
                     self.move(code, zone.key)
 
 
+#: The keys that move the focus within a hand (one Tab stop per hand, WAI-ARIA roving).
+ROVING_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End")
+
+
+def roving_target(
+    key: str,
+    index: int,
+    count: int,
+    centers: Sequence[tuple[float, float]] = (),
+    *,
+    flip: bool = False,
+    row_gap: float = 8.0,
+) -> int | None:
+    """Which card of a hand of ``count`` gets the focus when ``key`` is pressed on card
+    ``index`` (None: the key does not move it).
+
+    ``←``/``→`` go to the previous/next card in order (no wrap), ``Home``/``End`` to the
+    first/last; ``↑``/``↓`` go to the nearest card of the row above/below (``centers``:
+    each card's centre on screen, for hands that wrap onto several rows). ``flip`` is for
+    a hand turned 180 degrees (the team across the table): the order then runs right to
+    left on screen, so ``←`` and ``→`` swap; ``↑``/``↓`` use screen positions already.
+    """
+    if count <= 0 or not 0 <= index < count:
+        return None
+    if key == "Home":
+        return 0
+    if key == "End":
+        return count - 1
+    if key in ("ArrowLeft", "ArrowRight"):
+        step = -1 if key == "ArrowLeft" else 1
+        j = index - step if flip else index + step
+        return j if 0 <= j < count else None
+    if key in ("ArrowUp", "ArrowDown") and len(centers) == count:
+        sign = -1 if key == "ArrowUp" else 1
+        x0, y0 = centers[index]
+        below = [i for i, (_x, y) in enumerate(centers) if (y - y0) * sign > row_gap]
+        if not below:
+            return None
+        row_y = min((centers[i][1] for i in below), key=lambda y: abs(y - y0))
+        row = [i for i in below if abs(centers[i][1] - row_y) <= row_gap]
+        return min(row, key=lambda i: (abs(centers[i][0] - x0), i))
+    return None
+
+
 def help_html(element_id: str, more: str = "") -> str:
     """How to move cards, for the cards' ``aria-describedby`` (``more``: the game's keys)."""
     extra = f", {more}" if more else ""
     return (
         f'<p class="bu-help" id="{element_id}"><span class="bu-help-kbd">Keyboard: '
-        "<kbd>Tab</kbd> to a card, <kbd>1</kbd> <kbd>2</kbd> <kbd>3</kbd> put it in that "
-        "group, <kbd>←</kbd> <kbd>→</kbd> move it within its group, <kbd>Backspace</kbd> "
+        "<kbd>Tab</kbd> to the hand (or a group), <kbd>←</kbd> <kbd>→</kbd> to a card, "
+        "<kbd>1</kbd> <kbd>2</kbd> <kbd>3</kbd> put it in that group, <kbd>Alt</kbd>+"
+        "<kbd>←</kbd> <kbd>→</kbd> move it within its group, <kbd>Backspace</kbd> "
         f'returns it to the hand{extra}.</span> <span class="bu-help-ptr">Mouse or touch: '
         "drag cards into the groups and along them, or tap a card and then a group.</span></p>"
     )

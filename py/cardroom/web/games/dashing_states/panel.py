@@ -167,8 +167,9 @@ class CardZoom:
 
 def help_text(element_id: str) -> str:
     return (
-        f'<p class="ds-help" id="{element_id}"><span>Keyboard: <kbd>Tab</kbd> to a card, '
-        "<kbd>1</kbd> puts it in the row, <kbd>←</kbd> <kbd>→</kbd> move it along, "
+        f'<p class="ds-help" id="{element_id}"><span>Keyboard: <kbd>Tab</kbd> to the hand (or the '
+        "row), <kbd>←</kbd> <kbd>→</kbd> to a card, <kbd>1</kbd> puts it in the row, "
+        "<kbd>Alt</kbd>+<kbd>←</kbd> <kbd>→</kbd> move it along, "
         "<kbd>Backspace</kbd> returns it to the hand, <kbd>Z</kbd> shows it large.</span> "
         "<span>Mouse or touch: drag cards into the row and along it, or tap a card and then "
         "the row; press and hold a card to see it large.</span></p>"

@@ -37,6 +37,7 @@ from cardroom.web.games.sequence.logic import (
     turn_text,
 )
 from cardroom.web.games.sequence.zoom import BoardZoom
+from cardroom.web.kit import roving
 from cardroom.web.kit.logic import LocalEngine, Route, Setup, WebGame
 from cardroom.web.kit.screen import KitScreen, mount_game
 from cardroom.web.kit.table import GameUI, Table
@@ -184,7 +185,7 @@ class SequenceUI(SequenceInput, BoardZoom, GameUI):
     <section class="seq-handbox" aria-labelledby="seq-hand-h">
       <div class="seq-handhead"><h2 class="seq-h" id="seq-hand-h">{title}</h2>
         {self.zoom_button_html()}</div>
-      <div class="seq-hand" id="seq-hand" role="group" aria-labelledby="seq-hand-h"></div>
+      <div class="seq-hand" id="seq-hand" data-roving="seq-hand" role="group" aria-labelledby="seq-hand-h"></div>
       <p class="seq-prompt" id="seq-prompt"></p>
       <div class="seq-actions">
         <button type="button" class="bu-btn bu-quiet" data-act="dead" disabled>
@@ -312,6 +313,7 @@ class SequenceUI(SequenceInput, BoardZoom, GameUI):
             again = dom.q(f'[data-card="{focus}"]', box)
             if again is not None:
                 again.focus()
+        roving.sync(box)  # one Tab stop for the hand; a played card's neighbour takes focus
 
     def draw_seats(self, v: dict[str, Any]) -> None:
         """Every player with their team's chip, cards held and discard pile (R-84)."""

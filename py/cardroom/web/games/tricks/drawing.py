@@ -304,7 +304,7 @@ class TrickDrawing:
         return (
             f'<section class="tr-mine" aria-labelledby="tr-mine-h"><h2 id="tr-mine-h">{escape(title)}</h2>'
             f'<p class="tr-prompt" id="tr-prompt">{escape(prompt)}</p>{choices}'
-            f'<ul class="tr-hand" aria-label="{escape(title)}" aria-describedby="tr-prompt">{cards}</ul>'
+            f'<ul class="tr-hand" data-roving="tr-hand" aria-label="{escape(title)}" aria-describedby="tr-prompt">{cards}</ul>'
             f"{powers}</section>"
         )
 

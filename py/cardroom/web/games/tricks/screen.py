@@ -25,6 +25,7 @@ from cardroom.web.games.tricks.logic import (
     engine,
     seat_to_show,
 )
+from cardroom.web.kit import roving
 from cardroom.web.kit.logic import LocalEngine, Route, Setup, WebGame
 from cardroom.web.kit.screen import KitScreen, mount_game
 from cardroom.web.kit.table import GameUI, Table
@@ -76,7 +77,6 @@ class TricksUI(GameUI):
             [t for t in table.engine.view(-1)["tricks"] if t.get("winner") is not None]
         )
         ButtonTaps(table.bindings, area, self.act)
-        table.bindings.on(area, "keydown", self.on_key)
 
     def tick(self, table: Table) -> None:
         table.show_clock("Time", mmss(table.now()))
@@ -135,6 +135,7 @@ class TricksUI(GameUI):
             target = dom.q(first, self.area) if (inside or focus) else None
         if target is not None and (inside or focus or had):
             target.focus()
+        roving.sync(dom.q(".tr-hand", self.area))  # one Tab stop for the hand
 
     def act(self, b: Any) -> None:
         act = dom.attr(b, "data-act")
@@ -158,18 +159,6 @@ class TricksUI(GameUI):
             kind = dom.attr(b, "data-kind") or ""
             if self.table.submit(seat, kind, data):
                 self.sel = {}
-
-    def on_key(self, evt: Any) -> None:
-        if evt.key not in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
-            return
-        b = dom.closest(evt.target, "button.tr-card")
-        if b is None:
-            return
-        cards = [c for c in dom.qa("button.tr-card", self.area) if not c.disabled]
-        i = next((k for k, c in enumerate(cards) if c == b), 0)
-        step = 1 if evt.key in ("ArrowRight", "ArrowDown") else -1
-        evt.preventDefault()
-        cards[(i + step) % len(cards)].focus()
 
     def describe(self, table: Table, move: dict[str, Any]) -> str | None:
         moves = table.engine.moves

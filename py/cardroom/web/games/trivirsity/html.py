@@ -233,7 +233,7 @@ class TriHtml:
   <button type="button" class="bu-btn bu-quiet" id="tv-nodiscard" disabled>No discard</button>
   <button type="button" class="bu-btn bu-quiet" id="tv-tri" hidden>TRI-VIRSITY!</button>
 </div>
-<div class="tv-hand" id="tv-hand"></div>
+<div class="tv-hand" id="tv-hand" data-roving="tv-hand"></div>
 <p class="tv-help">Tap cards to spell, or type a word: its cards are picked for you. Drag a
 card, or press <kbd>Alt</kbd>+<kbd>←</kbd>/<kbd>→</kbd>, to arrange your hand.</p>"""
 

@@ -90,15 +90,10 @@ class TriInput(TriHtml):
         if card is None or evt.ctrlKey or evt.metaKey:
             return
         key = str(evt.key)
-        if key in ("ArrowLeft", "ArrowRight"):
+        if key in ("ArrowLeft", "ArrowRight") and evt.altKey:
+            # Alt moves the card; plain arrows move the focus (cardroom.web.kit.roving)
             evt.preventDefault()
-            step = -1 if key == "ArrowLeft" else 1
-            if evt.altKey:
-                self.move_card(dom.attr(card, "data-card") or "", step)
-            else:
-                cards = dom.qa("[data-card]", dom.q("#tv-hand", self.area))
-                i = next(k for k, el in enumerate(cards) if el == card)
-                cards[max(0, min(len(cards) - 1, i + step))].focus()
+            self.move_card(dom.attr(card, "data-card") or "", -1 if key == "ArrowLeft" else 1)
         elif len(key) == 1 and key.lower() in ALPHA and not evt.altKey:
             evt.preventDefault()  # typing on the hand types the word (its cards are picked)
             self.text += key.lower()

@@ -40,6 +40,7 @@ from cardroom.web.games.trivirsity.spelling import (
     trivirsity_move,
 )
 from cardroom.web.games.trivirsity.window import TriWindow
+from cardroom.web.kit import roving
 from cardroom.web.kit.logic import LocalEngine, Route, Setup, WebGame
 from cardroom.web.kit.screen import KitScreen, mount_game
 from cardroom.web.kit.table import GameUI, Table
@@ -284,6 +285,7 @@ class TriUI(TriInput, TriWindow, GameUI):
                 f'<span class="tv-glabel" aria-hidden="true">{label}</span>{cards}</div>'
             )
         dom.q("#tv-hand", self.area).innerHTML = "".join(html) or "<p>No cards in hand.</p>"
+        roving.sync(dom.q("#tv-hand", self.area))  # one Tab stop for the hand
         typed = dom.q("#tv-type", self.area)
         if str(typed.value) != self.text:
             typed.value = self.text
