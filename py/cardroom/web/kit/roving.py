@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyscript import when  # type: ignore[import-not-found]
 
 from cardroom.web.kit.hand_model import ROVING_KEYS, roving_target
 from cardroom.web.platform import dom
@@ -127,9 +127,9 @@ def _keydown(evt: Any) -> None:
 
 
 def _install() -> None:
+    """The page's three listeners, once: they live as long as the page (every screen's
+    hands are found from the event's target), so no screen's ``Listeners`` owns them."""
     if _proxies:
         return
     for name, fn in (("focusin", _focusin), ("focusout", _focusout), ("keydown", _keydown)):
-        proxy = create_proxy(fn)
-        js.document.addEventListener(name, proxy)
-        _proxies.append(proxy)
+        _proxies.append(when(name, [js.document])(fn))
