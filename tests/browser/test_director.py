@@ -484,3 +484,43 @@ def test_on_a_phone_each_team_sits_by_its_own_points_box(new_context: Any, site:
     page.keyboard.type("10")
     page.keyboard.press("Enter")
     expect(page.locator("#td-say")).to_contain_text("Round 1:")
+
+
+def test_on_a_phone_the_schedule_fits_without_scrolling_sideways(
+    new_context: Any, site: Any
+) -> None:
+    """Issue #41: at 390x844 the schedule table scrolled sideways in its box. On a phone
+    each round is a card of its own (round, kind, minutes, games, status, each labelled),
+    inside the page's width; a laptop keeps the table."""
+    ctx = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    open_director(page, site, "/?tournament=new&combo=3")
+    page.locator("#td-new-name").fill("Room 12")
+    page.get_by_role("button", name="Start the tournament").tap()
+    for name in ("Eagles", "Foxes", "Owls", "Sharks"):
+        add_team(page, name, (name[:2] + "1", name[:2] + "2", name[:2] + "3"))
+    tab(page, "rounds")
+    rows = page.locator(".td-schedule tbody tr")
+    expect(rows).to_have_count(8)
+    fit = """() => { const s = document.querySelector('.td-schedule').closest('.td-scroll');
+        const t = document.querySelector('.td-schedule').getBoundingClientRect();
+        return {box: [s.scrollWidth, s.clientWidth], right: t.right,
+                page: document.documentElement.scrollWidth}; }"""
+    m = page.evaluate(fit)
+    assert m["box"][0] <= m["box"][1] + 1, f"the schedule scrolls sideways: {m}"
+    assert m["right"] <= 390 and m["page"] <= 390, m
+    # every cell is there to read, its column named beside it on the phone
+    first = rows.first
+    expect(first).to_contain_text("Morning")
+    for label in ("Kind", "Minutes", "Games", "Status"):
+        cell = first.locator(f"td[data-label='{label}']")
+        expect(cell).to_be_visible()
+        before = cell.evaluate("(e) => getComputedStyle(e, '::before').content")
+        assert label in before, (label, before)
+    for width, height in ((768, 1024), (1024, 768), (1366, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(100)
+        m = page.evaluate(fit)
+        assert m["box"][0] <= m["box"][1] + 1 and m["page"] <= width, (width, m)
+    # a laptop: the table as a table, its header row shown
+    expect(page.locator(".td-schedule thead th").first).to_be_visible()

@@ -66,12 +66,6 @@ KNOWN: dict[tuple[str, str], str] = {
     ("sequence/bot-capitals", PORTRAIT): SEQ_TEXT,
     ("sequence/bot-capitals", LANDSCAPE): SEQ_TEXT,
     ("sequence/bot-capitals", LAPTOP): SEQ_TEXT,
-    ("tri-virsity/local", PORTRAIT): "#41 card text (new): card points 10.9 px, WILD 11.2 px",
-    ("tri-virsity/local", LANDSCAPE): "#41 card text (new): card points 10.9 px, WILD 11.2 px",
-    ("tri-virsity/local", LAPTOP): "#41 card text (new): card points 10.9 px, WILD 11.2 px",
-    ("tri-virsity/bot", PORTRAIT): "#41 card text (new): card points 10.9 px, WILD 11.2 px",
-    ("tri-virsity/bot", LANDSCAPE): "#41 card text (new): card points 10.9 px, WILD 11.2 px",
-    ("tri-virsity/bot", LAPTOP): "#41 card text (new): card points 10.9 px, WILD 11.2 px",
 }
 
 

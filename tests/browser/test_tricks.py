@@ -433,3 +433,48 @@ def test_in_a_match_the_hand_over_says_the_round_clock_runs(page: Any, site: Any
     expect(page.locator(".tr-game")).to_be_visible()
     m, s = page.locator("#mt-clock").inner_text().split(":")
     assert abs(int(m) * 60 + int(s) - before) <= 1  # the match bar's clock, the same time
+
+
+HAND_BOXES = """() => [...document.querySelectorAll('.tr-hand .tr-card')].map((c) => {
+    const b = c.getBoundingClientRect();
+    const small = [...c.querySelectorAll('span')].map((e) => parseFloat(getComputedStyle(e).fontSize));
+    return {code: c.dataset.card, top: Math.round(b.top), left: b.left, right: b.right,
+      font: Math.min(...small),
+      clipped: c.scrollWidth > c.clientWidth + 1 || c.scrollHeight > c.clientHeight + 1};
+  })"""
+
+
+@pytest.mark.parametrize(("slug", "level"), [("play-the-ranks", 2), ("border-zap", 4)])
+def test_a_phone_shows_the_hand_in_a_compact_grid(
+    page: Any, site: Any, slug: str, level: int
+) -> None:
+    # Issue #41: at 390x844 Play the Ranks listed its cards one per row, a hand taller
+    # than the screen. Two cards or more to a row on a phone, none cut or off the page.
+    from cardroom.core import bot_context
+    from cardroom.geoplunge.tricks.bots import make_bot
+
+    game, seed, moves = GAMES[slug], 5, []
+    s = game.new(seed, level=level)
+    bot, rng = make_bot("medium"), random.Random(1)
+    while s.phase != "discard":
+        m = bot.choose(bot_context(game, s, min(game.to_move(s)), rng))
+        s, moves = game.apply(s, m), [*moves, m]
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_saved(page, site, slug, level, seed, moves)
+    page.locator("#kit-handover:not([hidden]) #kit-reveal").click()
+    expect(page.locator(".tr-hand .tr-card").first).to_be_visible()
+    page.wait_for_timeout(100)
+    cards = page.evaluate(HAND_BOXES)
+    rows = sorted({c["top"] for c in cards})
+    assert len(cards) >= 6, cards
+    assert len(rows) <= (len(cards) + 1) // 2, f"{len(cards)} cards in {len(rows)} rows: {cards}"
+    for c in cards:
+        assert c["font"] >= 12 and not c["clipped"], c
+        assert c["left"] >= 0 and c["right"] <= 390, c
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for width, height in ((768, 1024), (1024, 768), (1366, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(100)
+        for c in page.evaluate(HAND_BOXES):
+            assert c["font"] >= 12 and not c["clipped"], (width, c)
+            assert c["left"] >= 0 and c["right"] <= width, (width, c)

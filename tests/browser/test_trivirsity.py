@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+import re
 import time
 from typing import Any
 
@@ -667,3 +668,77 @@ def test_the_score_sheet_never_covers_the_hand(
     # every player's column is on the sheet, and the page does not scroll sideways
     expect(page.locator(".tv-score-table tbody th[scope=row]")).to_have_count(players)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+@functools.cache
+def crowded_table_save(players: int = 8, want: int = 11) -> tuple[str, int]:
+    """A bot game of ``players`` seats played on CPython until ``want`` words or more lie
+    on the table and it is the person's turn: its save, and the number of words."""
+    from cardroom.web.kit.logic import WEB_GAMES, Save, TableClock, encode_save  # noqa: PLC0415
+
+    # a save names every option the game has (as the page's own saves do)
+    options = {o.name: o.default for o in WEB_GAMES["tri-virsity"].options if o.applies("bot", 0)}
+    options.update(players=str(players), target="hand")
+    for seed in range(1, 40):
+        setup = make_setup("bot", seed, **options)
+        table, now = engine(setup), 0
+        for _ in range(600):
+            if table.over or MATCH.between(table.state):
+                break
+            m = person_move(table)
+            n = len(table.view(0)["words"])
+            if m is not None and n >= want and table.view(0)["phase"] == "draw":
+                return encode_save(Save(setup, tuple(table.moves), TableClock(0.0), {})), n
+            now += 1000
+            if m is not None:
+                try:
+                    table.submit(m.to_json(), now)
+                except Exception:  # noqa: BLE001 - a claim the window closed: try another seed
+                    break
+            else:
+                table.advance(now + 10_000)
+                now += 10_000
+    raise AssertionError(f"no seed gives {want} words with {players} players")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (768, 1024), (1024, 768), (390, 844)])
+def test_every_table_word_shows_and_its_end_numbers_are_explained(
+    new_context: Any, playwright_instance: Any, site: Any, width: int, height: int
+) -> None:
+    """Issue #41: with 8 players the table holds a dozen words. The box shows every one of
+    them (it grows with the page, no scroller inside it), and the numbers at a word's ends
+    are explained to sighted players: a legend under the words, a tooltip on each end."""
+    save, n = crowded_table_save()
+    page = tablet(new_context, playwright_instance, width, height)
+    open_site(page, site, "/?game=tri-virsity&players=8&mode=bot&target=hand")
+    page.evaluate(
+        """(save) => {
+            const obj = JSON.parse(save);  // a game a few seconds old, not paused
+            obj.clock.t0 = performance.timeOrigin + performance.now() - 5000;
+            history.replaceState({run: 'crowded'}, '');
+            sessionStorage.setItem('cardroom:game:crowded', JSON.stringify(obj));
+        }""",
+        save,
+    )
+    page.reload(wait_until="load")
+    expect(page.locator("#tv-words .tv-word")).to_have_count(n, timeout=30_000)
+    page.get_by_text("Game paused").wait_for(timeout=5_000)  # a resumed game waits for a tap
+    page.keyboard.press("Enter")
+    expect(page.get_by_text("Game paused")).to_be_hidden()
+    box = page.evaluate(
+        """() => { const e = document.querySelector('#tv-words');
+            return [e.scrollHeight, e.clientHeight, getComputedStyle(e).overflowY]; }"""
+    )
+    assert box[0] <= box[1] + 1, f"the words scroll inside their box: {box}"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    legend = page.locator("#tv-legend")
+    expect(legend).to_be_visible()
+    expect(legend).to_contain_text("letters make a new word at its front")
+    assert (
+        page.evaluate("parseFloat(getComputedStyle(document.querySelector('#tv-legend')).fontSize)")
+        >= 12
+    )
+    end = page.locator("#tv-words .tv-end").first
+    expect(end).to_have_attribute(
+        "title", re.compile(r"^\d+ letters? fits? at the (front|back) of [A-Z]+$")
+    )

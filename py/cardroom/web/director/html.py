@@ -248,8 +248,10 @@ def _rounds(desk: Desk) -> str:
     t = desk.t
     assert t is not None
     body = "".join(
-        f'<tr><th scope="row">{r}</th><td>{KIND_LABEL[kind]}</td><td>{minutes}</td>'
-        f"<td>{_e(games)}</td><td>{_round_status(t, r)}</td></tr>"
+        f'<tr><th scope="row"><span class="td-cell-label">Round </span>{r}</th>'
+        f'<td data-label="Kind">{KIND_LABEL[kind]}</td><td data-label="Minutes">{minutes}</td>'
+        f'<td data-label="Games">{_e(games)}</td>'
+        f'<td data-label="Status">{_round_status(t, r)}</td></tr>'
         for r, kind, minutes, games in schedule_rows(t.combo, t.rounds)
     )
     columns = ("Round", "Kind", "Minutes", "Games", "Status")

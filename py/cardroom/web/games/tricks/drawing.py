@@ -238,7 +238,14 @@ class TrickDrawing:
                 f"{escape(names)}</span>"
             )
         else:
-            facts = f"Size {s.area_rank} · Statehood {s.statehood_rank} · Pop. {s.population_rank}"
+            facts = " · ".join(
+                f'<span class="tr-fact">{f}</span>'
+                for f in (
+                    f"Size {s.area_rank}",
+                    f"Statehood {s.statehood_rank}",
+                    f"Pop. {s.population_rank}",
+                )
+            )
         label = f'<span class="tr-card-name">{escape(s.name)}</span><span class="tr-card-facts">{facts}</span>'
         if not selectable:
             return f'<li class="tr-card" data-card="{code}">{label}</li>'

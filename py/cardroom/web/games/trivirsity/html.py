@@ -29,6 +29,12 @@ __all__ = ["GROUPS", "TriHtml", "card_html", "describe_end", "tile_html"]
 WIDE_SHEET = 4
 #: The claims of the top discard shown as buttons at once; the rest sit under "More claims".
 MAX_CLAIMS = 8
+#: what the numbers at a table word's ends mean, shown under "Words on the table" (#41)
+LEGEND = (
+    '<p class="tv-legend" id="tv-legend"><span class="tv-end-eg">+3</span> before a word: '
+    '3 letters make a new word at its front; <span class="tv-end-eg">5+</span> after it: '
+    "5 letters fit at its back. Pick cards, then tap an end to add them there.</p>"
+)
 GROUPS = (("R", "Winding Red"), ("G", "Wavey Green"), ("O", "Curvy Orange"), ("*", "Tri-colour"))
 
 
@@ -130,6 +136,7 @@ class TriHtml:
                 dis = "" if mine else " disabled"
                 ends[end] = (
                     f'<button type="button" class="tv-end" data-word="{w["id"]}" data-end="{end}" '
+                    f'title="{hint} at the {end} of {w["letters"].upper()}" '
                     f'aria-pressed="{"true" if on else "false"}"{dis}>'
                     f'{"+" if end == "front" else ""}<span class="tv-fit">{spots[end]}</span>'
                     f'{"+" if end == "back" else ""}<span class="tv-sr"> add at the {end} of '

@@ -23,7 +23,7 @@ from cardroom.trivirsity import words as wordlist
 from cardroom.trivirsity.deck import (
     SUIT_NAMES,
 )
-from cardroom.web.games.trivirsity.html import GROUPS, card_html
+from cardroom.web.games.trivirsity.html import GROUPS, LEGEND, card_html
 from cardroom.web.games.trivirsity.input import TOUCHED, TriInput
 from cardroom.web.games.trivirsity.logic import (
     card_name,
@@ -115,12 +115,13 @@ class TriUI(TriInput, TriWindow, GameUI):
         self.skeleton()
 
     def skeleton(self) -> None:
-        self.area.innerHTML = """
+        self.area.innerHTML = f"""
 <div class="tv-game">
   <section class="tv-seats" aria-label="Players" id="tv-seats"></section>
   <section class="tv-tablebox" aria-labelledby="tv-table-h">
     <h2 id="tv-table-h" class="tv-h">Words on the table</h2>
     <ol class="tv-words" id="tv-words"></ol>
+    {LEGEND}
     <div class="tv-sol" id="tv-sol" hidden></div>
   </section>
   <section class="tv-piles" aria-label="Piles" id="tv-piles"></section>
@@ -223,9 +224,9 @@ class TriUI(TriInput, TriWindow, GameUI):
         game.setAttribute("data-step", str(v["step"]))  # the moves this screen shows
         game.setAttribute("data-seat", "" if seat < 0 else str(seat))
         dom.q("#tv-seats", self.area).innerHTML = self.seats_html(v)
-        dom.q("#tv-words", self.area).innerHTML = self.words_html(v, True) or (
-            '<li class="tv-none">No words yet.</li>'
-        )
+        words = self.words_html(v, True)
+        dom.q("#tv-words", self.area).innerHTML = words or '<li class="tv-none">No words yet.</li>'
+        dom.q("#tv-legend", self.area).hidden = not words
         sol = dom.q("#tv-sol", self.area)
         if v["solitaire"] is not None:
             s = v["solitaire"]

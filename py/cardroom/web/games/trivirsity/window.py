@@ -8,7 +8,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from cardroom.web.games.trivirsity.html import TriHtml
+from cardroom.web.games.trivirsity.html import LEGEND, TriHtml
 from cardroom.web.games.trivirsity.logic import card_name
 from cardroom.web.games.trivirsity.spelling import claim_choices
 from cardroom.web.platform import dom
@@ -87,7 +87,8 @@ class TriWindow(TriHtml):
             f'<button type="button" class="bu-btn bu-primary" id="tv-pass-on">{nobody}</button>'
             '<div class="tv-game"><section class="tv-tablebox" aria-labelledby="tv-table-h">'
             '<h2 id="tv-table-h" class="tv-h">Words on the table</h2>'
-            f'<ol class="tv-words" id="tv-words">{self.words_html(ref, False)}</ol></section>'
+            f'<ol class="tv-words" id="tv-words">{self.words_html(ref, False)}</ol>'
+            f"{LEGEND if ref['words'] else ''}</section>"
             "</div></section>"
         )
         dom.q("#tv-pass-on", self.area).focus()
