@@ -246,3 +246,15 @@ def test_the_command_line_simulates_matches(capsys: pytest.CaptureFixture[str]) 
     assert report["errors"] == 0 and report["games"] == 2 and report["combo"] == 3
     assert main(["simulate", "match", "--combo", "2", "--kind", "call"]) == 2
     assert "morning or afternoon" in capsys.readouterr().err
+
+
+def test_each_game_of_a_match_names_its_computer_team_in_the_registry() -> None:
+    from cardroom import games
+    from cardroom.match import COMBO_GAMES
+
+    in_match = {s for _, slugs in COMBO_GAMES.values() for s in slugs if s != "game-4"}
+    for slug in in_match | {"play-the-ranks", "border-zap"}:
+        bot = games.team_bot(slug, "easy", "7:0:1")
+        assert callable(getattr(bot, "choose", None)), slug
+    with pytest.raises(ValueError, match="no computer team"):
+        games.team_bot("sequence", "easy", "1")

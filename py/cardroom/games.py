@@ -13,7 +13,7 @@ from typing import Any
 
 from .core import Game
 
-__all__ = ["REGISTRY", "Entry", "entry", "get", "slugs"]
+__all__ = ["REGISTRY", "Entry", "entry", "get", "slugs", "team_bot"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +26,9 @@ class Entry:
     configs: tuple[dict[str, Any], ...] = ()
     #: False while a game is registered but not yet playable through the protocol.
     ready: bool = True
+    #: "module:function" of its computer team in a match, ``(difficulty, seed) -> Bot``
+    #: (the games a match plays; "" for the others).
+    team: str = ""
 
     def check_configs(self) -> tuple[dict[str, Any], ...]:
         if self.configs:
@@ -41,6 +44,7 @@ REGISTRY: dict[str, Entry] = {
             "Border-Up",
             "cardroom.geoplunge.border_up:GAME",
             (2, 3, 4),
+            team="cardroom.geoplunge.bot:team",
         ),
         Entry(
             "tri-virsity",
@@ -68,18 +72,21 @@ REGISTRY: dict[str, Entry] = {
             "State IQ",
             "cardroom.geoplunge.state_iq:GAME",
             (2, 3, 4),
+            team="cardroom.geoplunge.state_iq_bot:team",
         ),
         Entry(
             "dashing-states",
             "Dashing States",
             "cardroom.geoplunge.dashing:GAME",
             (2, 3, 4),
+            team="cardroom.geoplunge.dashing_bot:team",
         ),
         Entry(
             "chummy-challenge",
             "Chummy Challenge",
             "cardroom.geoplunge.chummy:GAME",
             (3, 4),
+            team="cardroom.geoplunge.chummy_bot:team",
         ),
         Entry(
             "play-the-ranks",
@@ -90,12 +97,14 @@ REGISTRY: dict[str, Entry] = {
                 {"level": 2},
                 *({"level": lv, "version": v} for lv in (3, 4) for v in ("ptr1", "ptr2")),
             ),
+            team="cardroom.geoplunge.tricks.bots:team",
         ),
         Entry(
             "border-zap",
             "Play the Border Zap",
             "cardroom.geoplunge.tricks.zap:GAME",
             (3, 4),
+            team="cardroom.geoplunge.tricks.bots:team",
         ),
         Entry(
             "sequence",
@@ -135,3 +144,11 @@ def _entry(slug: str) -> Entry:
 def get(slug: str) -> Game:
     """The game registered as ``slug``."""
     return _load(_entry(slug).game)
+
+
+def team_bot(slug: str, difficulty: str, seed: str) -> Any:
+    """``slug``'s computer team in a match (its entry's ``team``), seeded by ``seed``."""
+    ref = _entry(slug).team
+    if not ref:
+        raise ValueError(f"no computer team for {slug}")
+    return _load(ref)(difficulty, seed)

@@ -628,32 +628,13 @@ def _game_4(power_id: str) -> tuple[str, str | None]:
 
 
 def _bot(slug: str, difficulty: str, seed: str) -> Any:
-    """The computer team of ``slug`` (``choose(ctx)``), seeded."""
-    if slug == "border-up":
-        from cardroom.geoplunge import bot  # noqa: PLC0415
-
-        return bot.bot(difficulty)
-    if slug == "state-iq":
-        from cardroom.geoplunge.state_iq_bot import StateIQBot  # noqa: PLC0415
-
-        return StateIQBot(difficulty, seed)
-    if slug == "dashing-states":
-        from cardroom.geoplunge.dashing_bot import DashingBot  # noqa: PLC0415
-
-        return DashingBot(difficulty, seed)
-    if slug in ("play-the-ranks", "border-zap"):
-        from cardroom.geoplunge.tricks.bots import make_bot  # noqa: PLC0415
-
-        return make_bot(difficulty)
-    if slug == "chummy-challenge":
-        import zlib  # noqa: PLC0415
-
-        from cardroom.geoplunge.chummy_bot import ChummyBot  # noqa: PLC0415
-
-        return ChummyBot(difficulty, zlib.crc32(seed.encode()))
-    if slug == "match-pick":
+    """The computer team of ``slug`` (``choose(ctx)``), seeded: the pick's own, or the
+    game's from the registry of games."""
+    if slug == PickGame.slug:
         return PickBot()
-    raise ValueError(f"no computer team for {slug}")
+    from cardroom import games  # noqa: PLC0415
+
+    return games.team_bot(slug, difficulty, seed)
 
 
 class PickBot:

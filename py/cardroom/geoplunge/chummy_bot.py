@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import random
 import re
+import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -439,3 +440,9 @@ class ChummyBot:
             cur.get("words") or []
         )
         return self._guess_text(text, r)
+
+
+def team(difficulty: str, seed: str) -> ChummyBot:
+    """This game's computer team in a match (``cardroom.games`` names it): seeded by the
+    match's text ``seed`` for its game and team."""
+    return ChummyBot(difficulty, zlib.crc32(seed.encode()))

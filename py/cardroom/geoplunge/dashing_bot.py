@@ -122,3 +122,9 @@ class DashingBot:
             pair.append([name, second])
         at = now + r.randint(*self.profile.answer_ms)
         return Move(ctx.seat, "answer", [player, pair], at)
+
+
+def team(difficulty: str, seed: str) -> DashingBot:
+    """This game's computer team in a match (``cardroom.games`` names it): seeded by the
+    match's text ``seed`` for its game and team."""
+    return DashingBot(difficulty, seed)

@@ -188,3 +188,9 @@ def _wrong(view: Mapping[str, Any], guesser: int, target: int) -> set[str]:
         for g in view["guesses"]
         if g["team"] == guesser and g["target"] == target and not g["correct"]
     }
+
+
+def team(difficulty: str, seed: str) -> StateIQBot:
+    """This game's computer team in a match (``cardroom.games`` names it): seeded by the
+    match's text ``seed`` for its game and team."""
+    return StateIQBot(difficulty, seed)

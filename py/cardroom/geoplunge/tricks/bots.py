@@ -796,3 +796,9 @@ def _objective(w: int | None, bonus: bool, won: Sequence[int], me: int) -> float
     """What the hard bot maximises: winning first, then the bonus, then tricks."""
     sign = 0 if w is None else (1 if w == me else -1)
     return sign * (1.0 + 0.3 * bonus) + 0.05 * (won[me] - won[1 - me])
+
+
+def team(difficulty: str, seed: str) -> TrickBot:
+    """This game's computer team in a match (``cardroom.games`` names it): seeded by the
+    match's text ``seed`` for its game and team."""
+    return make_bot(difficulty)
