@@ -32,7 +32,9 @@ if [ "$fast" = 1 ]; then
     --ignore=tests/browser "$@"
 fi
 echo "== pytest (unit + browser, two workers)"
-.venv/bin/python -m pytest -n 2 --dist loadgroup --cov --cov-report= "$@" || status=$?
+# --dist loadfile: each file to whichever worker is free (a browser file shares its
+# worker's Chromium and warm profile), so the two workers finish together
+.venv/bin/python -m pytest -n 2 --dist loadfile --cov --cov-report= "$@" || status=$?
 if [ -f .coverage ]; then
   echo "== coverage of the engine (py/cardroom without cardroom.web; not a gate)"
   .venv/bin/python -m coverage report --skip-covered --skip-empty --sort=cover 2>/dev/null |

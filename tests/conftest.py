@@ -59,14 +59,12 @@ BROWSER_TESTS = ROOT / "tests" / "browser"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    # Two groups of browser test files, alternating by name: each worker starts Chromium
-    # once, and the two share the work with the unit tests.
-    files = sorted({item.path.name for item in items if _in_browser_dir(item)})
-    group = {name: f"browser-{i % 2}" for i, name in enumerate(files)}
+    # The whole run hands out test files to the two workers as they come free (``--dist
+    # loadfile``, scripts/test.sh): each worker starts Chromium once, and a fixed split of
+    # the browser files between them left one worker with minutes more than the other.
     for item in items:
         if _in_browser_dir(item):
             item.add_marker(pytest.mark.browser)
-            item.add_marker(pytest.mark.xdist_group(group[item.path.name]))
         elif "site_build" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.slow)
         if item.path.name.endswith("_conformance.py"):

@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 import pytest
-from browser_helpers import Touch, format_violations, open_site, run_axe
+from browser_helpers import Touch, format_violations, open_site, run_axe, wait_ready
 from playwright.sync_api import expect
 
 from cardroom.core import Move, bot_context
@@ -468,7 +468,9 @@ def test_word_index_is_lazy_and_cached_for_offline(new_context: Any, serve_site:
     cdp.send("Network.clearBrowserCache")  # only the service worker's cache is left
     cdp.detach()
     page.reload(wait_until="load")
+    wait_ready(page)  # the setup is painted before Python is ready (pre-rendered)
     expect(page.locator("#kit-setup")).to_be_visible(timeout=60_000)
+    page.wait_for_function("() => document.documentElement.dataset.tvWords !== undefined")
     ms = page.evaluate("() => document.documentElement.dataset.tvWords")
     assert ms is not None and ms != "error"
 
