@@ -62,18 +62,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     # The whole run hands out test files to the two workers as they come free (``--dist
     # loadfile``, scripts/test.sh): each worker starts Chromium once, and a fixed split of
     # the browser files between them left one worker with minutes more than the other.
-    # The costliest files first (browser files, the most tests first; then the playouts),
-    # so the last files handed out are small and the two workers end together.
-    count: dict[Path, int] = {}
-    for item in items:
-        count[item.path] = count.get(item.path, 0) + 1
-
-    def cost(item: pytest.Item) -> tuple[int, int]:
-        heavy = item.path.name.endswith(("_conformance.py", "_mutants.py"))
-        tier = 2 if _in_browser_dir(item) else 1 if heavy else 0
-        return (-tier, -count[item.path])
-
-    items.sort(key=cost)  # stable: each file keeps its own order
     for item in items:
         if _in_browser_dir(item):
             item.add_marker(pytest.mark.browser)
