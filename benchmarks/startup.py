@@ -124,18 +124,26 @@ try {
 } catch (e) {}
 """
 
-BARE_PAGE = b"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>bare loadPyodide()</title></head>
-<body><p>Loading Pyodide (bare benchmark page)</p>
+
+def _loader_page(title: str, note: str, pyodide_dir: str) -> bytes:
+    """A page that boots a Pyodide with ``loadPyodide()`` and marks ``bare:ready``."""
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{title}</title></head>
+<body><p>{note}</p>
 <script type="module">
-import { loadPyodide } from "./__pyodide__/pyodide.mjs";
+import {{ loadPyodide }} from "./{pyodide_dir}/pyodide.mjs";
 const pyodide = await loadPyodide();
 window.__pyodide = pyodide;
 pyodide.runPython("1 + 1");
 performance.mark("bare:ready");
 document.documentElement.dataset.ready = "1";
 </script></body></html>
-"""
+""".encode()
+
+
+BARE_PAGE = _loader_page(
+    "bare loadPyodide()", "Loading Pyodide (bare benchmark page)", "__pyodide__"
+)
 
 # The floor for a repeat visit: Pyodide's own memory snapshot, restored by a page that does
 # nothing else (no screen, no checks on the stored bytes). Its first visit starts Python with
@@ -168,18 +176,9 @@ if (!hit) {
 # main thread, with nothing else (no worker, no snapshot, no screen). Its repeat visit is
 # "the own runtime's warm boot" (HTTP cache and V8's code cache warm). Served next to the
 # site by this script only, never part of the build.
-OWN_PAGE = b"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>the site's runtime alone</title></head>
-<body><p>Loading the site's own Pyodide (benchmark page)</p>
-<script type="module">
-import { loadPyodide } from "./pyodide/pyodide.mjs";
-const pyodide = await loadPyodide();
-window.__pyodide = pyodide;
-pyodide.runPython("1 + 1");
-performance.mark("bare:ready");
-document.documentElement.dataset.ready = "1";
-</script></body></html>
-"""
+OWN_PAGE = _loader_page(
+    "the site's runtime alone", "Loading the site's own Pyodide (benchmark page)", "pyodide"
+)
 BENCH_PAGES = {BARE_PATH: BARE_PAGE, RESTORE_PATH: RESTORE_PAGE, OWN_PATH: OWN_PAGE}
 #: Where the bare pages take Pyodide from: its files as Pyodide distributes them
 #: (``node_modules/pyodide``), not the site's copies. The site ships its own standard
