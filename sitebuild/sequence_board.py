@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import json
 from functools import cache
+from html import escape
+from itertools import combinations
 from pathlib import Path
 
 from cardroom import atlas
@@ -34,6 +36,7 @@ from .geometry import decode_arcs, geometry_polygons, path_data
 __all__ = [
     "EQUIPMENT",
     "board_svg",
+    "card_lines",
     "card_svg",
     "chip_svg",
     "equipment_html",
@@ -254,22 +257,92 @@ def board_svg(kind: str = "states", symbols: bool = True) -> str:
     return dwg.tostring()
 
 
+# ---------------------------------------------------------------- text on the cards
+# A hand card's name is 12 px or more wherever the hand is shown on a tablet or laptop
+# (issue #41): CARD_NAME units on a card 63 units wide, and the hand's cards are at least
+# CARD_MIN_PX wide there (``sequence.css``: 3.5rem on a portrait tablet, more elsewhere). A
+# name that does not fit the card's width goes on two lines (three for New Hampshire), at a
+# space or hyphenated at a syllable, as on the board.
+
+CARD_W, CARD_H = 63, 88
+CARD_NAME = 14  # the name's font size in card units (bold)
+CARD_TEXT_WIDTH = 55  # the width a line may take (the card is 57 wide inside its border)
+CARD_LAST_BASE = 81  # the bottom line's baseline
+CARD_MAX_LINES = 3
+CARD_MIN_PX = 56  # the narrowest hand card on a tablet or laptop, in CSS px
+
+
+def _breaks(text: str, max_lines: int) -> list[list[str]]:
+    """Every way to set ``text`` in at most ``max_lines`` lines: broken at spaces, or at a
+    syllable (:data:`SYLLABLES`) with a hyphen."""
+    pieces: list[str] = []
+    joins: list[str] = []  # between piece i and i + 1: " " (a space) or "-" (a syllable)
+    for word in text.split(" "):
+        for k, part in enumerate(SYLLABLES.get(word, word).split("·")):
+            if pieces:
+                joins.append("-" if k else " ")
+            pieces.append(part)
+    out = []
+    for n in range(min(max_lines, len(pieces))):
+        for cuts in combinations(range(len(joins)), n):
+            lines, line = [], pieces[0]
+            for i, join in enumerate(joins):
+                if i in cuts:
+                    lines.append(line + ("-" if join == "-" else ""))
+                    line = pieces[i + 1]
+                else:
+                    line += (" " if join == " " else "") + pieces[i + 1]
+            out.append([*lines, line])
+    return out
+
+
+@cache
+def card_lines(name: str) -> list[tuple[str, float, float | None]]:
+    """A state card's name lines: (text, baseline y, textLength or None). Of the ways to
+    break it in at most :data:`CARD_MAX_LINES` lines: none condensed below
+    :data:`SQUEEZE` if it can be helped, then the fewest hyphens, the fewest lines, the
+    least condensed, and the most even (the longest line the shortest)."""
+    options = []
+    for lines in _breaks(name, CARD_MAX_LINES):
+        widths = [text_width(t, CARD_NAME, "bold") for t in lines]
+        keep = min(min(1.0, CARD_TEXT_WIDTH / w) for w in widths)
+        hyphens = sum(t.endswith("-") for t in lines)
+        options.append((-min(keep, SQUEEZE), hyphens, len(lines), -keep, max(widths), lines))
+    *_, lines = min(options)
+    out = []
+    for i, text in enumerate(lines):
+        base = CARD_LAST_BASE - (len(lines) - 1 - i) * CARD_NAME * LEAD
+        fit = text_width(text, CARD_NAME, "bold")
+        out.append(
+            (text, round(base, 1), float(CARD_TEXT_WIDTH) if fit > CARD_TEXT_WIDTH else None)
+        )
+    return out
+
+
 def card_svg(card: str, symbols: bool = True) -> str:
     """One card: a state card (shape, colour, name) or ADD / REMOVE. ``symbols=False``
     leaves out the shape's ``<symbol>`` (:func:`defs_svg` has it)."""
     import svgwrite  # build time only
 
-    w, h = 63, 88
+    w, h = CARD_W, CARD_H
     dwg = svgwrite.Drawing(size=None, viewBox=f"0 0 {w} {h}", profile="full", debug=False)
     dwg.attribs.update({"class": "seq-card", "data-card": card, "role": "img"})
     if card in (ADD, REMOVE):
         dwg.attribs["aria-label"] = f"{card} card"
         colour = "#0072B2" if card == ADD else "#D55E00"
-        dwg.add(dwg.rect(insert=(1, 1), size=(w - 2, h - 2), rx=4, fill="white", stroke=colour))
+        dwg.add(dwg.rect(insert=(1, 1), size=(w - 2, h - 2), rx=4, fill="white", stroke=colour,
+                         **{"stroke-width": 3}))  # fmt: skip
         sign = "+" if card == ADD else "\u2212"
-        dwg.add(dwg.text(sign, insert=(w / 2, 52), fill=colour, **{"text-anchor": "middle",
-                                                                  "font-size": 40}))  # fmt: skip
-        dwg.add(dwg.text(card, insert=(w / 2, 76), **{"text-anchor": "middle", "font-size": 10}))
+        dwg.add(dwg.text(sign, insert=(w / 2, 50), fill=colour, **{"text-anchor": "middle",
+                                                                  "font-size": 44}))  # fmt: skip
+        fit = text_width(card, CARD_NAME, "bold")
+        squeeze = (
+            {"textLength": CARD_TEXT_WIDTH, "lengthAdjust": "spacingAndGlyphs"}
+            if fit > CARD_TEXT_WIDTH
+            else {}
+        )
+        dwg.add(dwg.text(card, insert=(w / 2, CARD_LAST_BASE), **{"text-anchor": "middle",
+                         "font-size": CARD_NAME, "font-weight": "bold", **squeeze}))  # fmt: skip
         return dwg.tostring()
     s = atlas.by_code()[card]
     dwg.attribs["aria-label"] = f"{s.name} card"
@@ -277,11 +350,47 @@ def card_svg(card: str, symbols: bool = True) -> str:
         _symbols(dwg, [card])
     dwg.add(dwg.rect(insert=(1, 1), size=(w - 2, h - 2), rx=4, fill="white", stroke=s.colour,
                      **{"stroke-width": 3}))  # fmt: skip
-    dwg.add(dwg.use(f"#seq-shape-{card}", insert=(8, 10), size=(w - 16, 52), fill=s.colour))
-    fit = {"textLength": w - 8, "lengthAdjust": "spacingAndGlyphs"} if len(s.name) > 11 else {}
-    dwg.add(dwg.text(s.name, insert=(w / 2, 76), **{"text-anchor": "middle", "font-size": 8,
-                                                    "font-weight": "bold", **fit}))  # fmt: skip
-    return dwg.tostring()
+    lines = card_lines(s.name)
+    top = lines[0][1] - CARD_NAME * ASCENT  # the first line's top
+    shape_h = min(50.0, top - 3 - 6)
+    dwg.add(dwg.use(f"#seq-shape-{card}", insert=(8, 6), size=(w - 16, shape_h), fill=s.colour))
+    return dwg.tostring().replace("</svg>", _card_name_svg(lines) + "</svg>")
+
+
+def _card_name_svg(lines: list[tuple[str, float, float | None]]) -> str:
+    """The name's lines as SVG text whose text content is the name itself: a hyphen at a
+    line's end is drawn (a bar after the line, whose width ``textLength`` fixes), not
+    written, and lines broken at a space have a space between their elements (not
+    drawn), so the card button's visible text is the name its label begins with (WCAG
+    2.5.3, axe's label-content-name-mismatch)."""
+    out = []
+    em = CARD_NAME
+    for i, (text, base, _fit) in enumerate(lines):
+        if i and not lines[i - 1][0].endswith("-"):
+            out.append(" ")  # between two words: in the text content, not drawn
+        word = text.removesuffix("-")
+        natural = text_width(text, em, "bold")
+        scale = min(1.0, CARD_TEXT_WIDTH / natural)
+        size = f'font-size="{em}" font-weight="bold" text-anchor="middle"'
+        if word == text:
+            fit = f' textLength="{CARD_TEXT_WIDTH}" lengthAdjust="spacingAndGlyphs"'
+            out.append(
+                f'<text x="{CARD_W / 2}" y="{base}" {size}{fit if scale < 1 else ""}>'
+                f"{escape(word)}</text>"
+            )
+            continue
+        length = round(text_width(word, em, "bold") * scale, 1)
+        room = natural * scale - length  # the hyphen's advance
+        left = CARD_W / 2 - (length + room) / 2
+        adjust = "spacingAndGlyphs" if scale < 1 else "spacing"
+        out.append(
+            f'<text x="{round(left + length / 2, 2)}" y="{base}" {size} '
+            f'textLength="{length}" lengthAdjust="{adjust}">{escape(word)}</text>'
+            f'<rect class="seq-hyphen" x="{round(left + length + 0.06 * em * scale, 2)}" '
+            f'y="{round(base - 0.36 * em, 2)}" width="{round(0.3 * em * scale, 2)}" '
+            f'height="{round(0.12 * em, 2)}" fill="#1d2433"/>'
+        )
+    return "".join(out)
 
 
 def chip_svg(team: int) -> str:

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import product
+from pathlib import Path
 
 from cardroom import atlas
 from cardroom.sequence import board as B
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_108_cards_100_states_4_add_4_remove():
@@ -198,3 +201,56 @@ def test_board_text_is_12px_on_tablets_and_fits_its_space():
         "Jefferson",
         "City",
     ]
+
+
+def test_hand_card_names_are_12px_on_tablets_and_fit_the_card():
+    """Issue #41 (card text): a hand card's name is 12 px or more on the narrowest card a
+    tablet or laptop shows (``CARD_MIN_PX``, no wider than every ``--seq-card-w`` of
+    sequence.css), and every line fits the card: no wider than it (condensed at most to
+    ``SQUEEZE``), a drawn hyphen included; baselines inside its border, the shape above the
+    name. The card's text content is the name itself (a hyphen is drawn, not written), so
+    the button's visible text is the name its label begins with (WCAG 2.5.3)."""
+    import re
+    import xml.dom.minidom
+
+    from sitebuild import sequence_board as draw
+
+    css = (ROOT / "web" / "sequence.css").read_text("utf-8")
+    widths = re.findall(r"--seq-card-w:\s*(?:clamp\()?([\d.]+)rem", css)
+    assert widths and min(float(w) * 16 for w in widths) >= draw.CARD_MIN_PX, widths
+    scale = draw.CARD_MIN_PX / draw.CARD_W  # px per card unit
+    left, right = (draw.CARD_W - draw.CARD_TEXT_WIDTH) / 2, (draw.CARD_W + draw.CARD_TEXT_WIDTH) / 2
+    for card in (*(s.code for s in atlas.states()), B.ADD, B.REMOVE):
+        root = xml.dom.minidom.parseString(draw.card_svg(card)).documentElement
+        words = [t for t in root.getElementsByTagName("text") if t.firstChild.data not in "+\u2212"]
+        assert 1 <= len(words) <= draw.CARD_MAX_LINES, card
+        content = "".join(
+            n.data if n.nodeType == n.TEXT_NODE else n.firstChild.data
+            for n in root.childNodes
+            if n.nodeType == n.TEXT_NODE or n in words
+        )
+        name = card if card in (B.ADD, B.REMOVE) else atlas.by_code()[card].name
+        assert content == name, (card, content)
+        hyphens = [r for r in root.getElementsByTagName("rect") if r.getAttribute("class")]
+        for t in words:
+            size = float(t.getAttribute("font-size"))
+            assert size * scale >= 12, (card, t.firstChild.data, size * scale)
+            natural = draw.text_width(t.firstChild.data, size, "bold")
+            shown_w = float(t.getAttribute("textLength") or natural)
+            x, base = float(t.getAttribute("x")), float(t.getAttribute("y"))
+            assert x - shown_w / 2 >= left - 0.01, (card, t.firstChild.data)
+            assert x + shown_w / 2 <= right + 0.01, (card, t.firstChild.data)
+            assert shown_w >= natural * draw.SQUEEZE - 0.01, (card, t.firstChild.data)
+            assert base - size * draw.ASCENT >= 4 and base + size * draw.DESCENT <= draw.CARD_H - 3
+            for r in hyphens:
+                if abs(float(r.getAttribute("y")) - (base - 0.36 * size)) < 0.1:
+                    assert x + shown_w / 2 < float(r.getAttribute("x"))
+                    assert float(r.getAttribute("x")) + float(r.getAttribute("width")) <= right
+        for use in root.getElementsByTagName("use"):
+            top = min(float(t.getAttribute("y")) - size * draw.ASCENT for t in words)
+            assert float(use.getAttribute("y")) + float(use.getAttribute("height")) <= top, card
+        shown = [t for t, _, _ in draw.card_lines(name)] if card not in (B.ADD, B.REMOVE) else []
+        assert len(hyphens) == sum(t.endswith("-") for t in shown), card
+    assert [t for t, _, _ in draw.card_lines("New Hampshire")] == ["New", "Hamp-", "shire"]
+    assert [t for t, _, _ in draw.card_lines("North Carolina")] == ["North", "Carolina"]
+    assert [t for t, _, _ in draw.card_lines("Texas")] == ["Texas"]

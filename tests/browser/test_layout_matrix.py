@@ -35,7 +35,6 @@ PHONE, PORTRAIT, LANDSCAPE, LAPTOP = SIZES  # the four sizes' names, in order
 
 PHONE_SPLIT = "#41 item 1 (new: phone): Team 2's cards lie under Team 1's half"
 BU_TEXT = "#41 card text (new): Border-Up card names and border lists under 12 px"
-SEQ_TEXT = "#41 card text (new): Sequence hand cards' names about 8 px (the board's text is 12 px and more)"
 GROUPS = "#41 item 9: border lists of cards in groups cut off"
 
 #: (screen, size) -> why it fails today. Strict xfails: remove an entry once it passes.
@@ -61,15 +60,6 @@ KNOWN: dict[tuple[str, str], str] = {
     ("dashing-states/bot", PORTRAIT): "#41 card text (new): Dashing's card number 10.9 px",
     ("dashing-states/bot", LANDSCAPE): "#41 card text (new): Dashing's card number 10.9 px",
     ("dashing-states/bot", LAPTOP): "#41 card text (new): Dashing's card number 10.9 px",
-    ("sequence/local", PORTRAIT): SEQ_TEXT,
-    ("sequence/local", LANDSCAPE): SEQ_TEXT,
-    ("sequence/local", LAPTOP): SEQ_TEXT,
-    ("sequence/bot", PORTRAIT): SEQ_TEXT,
-    ("sequence/bot", LANDSCAPE): SEQ_TEXT,
-    ("sequence/bot", LAPTOP): SEQ_TEXT,
-    ("sequence/bot-capitals", PORTRAIT): SEQ_TEXT,
-    ("sequence/bot-capitals", LANDSCAPE): SEQ_TEXT,
-    ("sequence/bot-capitals", LAPTOP): SEQ_TEXT,
 }
 
 
