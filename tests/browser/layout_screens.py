@@ -54,6 +54,9 @@ class Screen:
     setup: Setup | None = None
     #: hidden hands on one device: play starts behind a hand-over
     hidden_hands: bool = False
+    #: what the screen must show once reached (a selector): the checks measure what is
+    #: there, so a board that never appears would pass them
+    shows: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +70,8 @@ class Game:
     handover: bool = True
     #: two teams share the screen on one device (split screen)
     split: bool = False
+    #: what its result screen must show (:attr:`Screen.shows`)
+    result_shows: str = ""
 
 
 GAMES = [
@@ -76,7 +81,7 @@ GAMES = [
     Game("play-the-ranks", "Play the Ranks", 2),
     Game("border-zap", "Border Zap", 3),
     Game("chummy-challenge", "Chummy Challenge", 3, split=True),
-    Game("sequence", "Sequence", 0, (("players", "2"),)),
+    Game("sequence", "Sequence", 0, (("players", "2"),), result_shows=".seq-board-final text"),
     Game("tri-virsity", "Tri-Virsity", 0, (("players", "2"),)),
 ]
 
@@ -136,6 +141,7 @@ def game_screens(game: Game) -> list[Screen]:
             _link(game, mode="bot", seed=SEED),
             "result",
             setup=_result_setup(game),
+            shows=game.result_shows,
         ),
     ]
     return out
@@ -392,6 +398,8 @@ def open_screen(page: Any, site: Any, screen: Screen, size: str) -> None:
             page.get_by_role("button", name="Start the tournament").click()
             page.wait_for_url("**tournament=open**")
             page.locator("#td-title").wait_for(state="visible")
+    if screen.shows:
+        page.locator(screen.shows).first.wait_for(state="visible", timeout=ACTION_TIMEOUT_MS)
     if screen.reach in ("play", "match"):
         # "Ready, Set, GeoPlunge!" is shown for a moment at the start: let it go
         page.wait_for_function("() => document.querySelector('#kit-banner')?.hidden ?? true")

@@ -476,3 +476,50 @@ def test_phone_board_zooms_and_pans_and_plays_by_touch(
         assert replayed(page, setup).view(REFEREE)["chips"][move.data["space"]] == 0
     assert replayed(page, setup).view(REFEREE)["moves"] >= 6
     ctx.close()
+
+
+FINAL_BOX_JS = """() => { const b = document.querySelector('#seq-finalbox');
+  return [b.scrollWidth, b.clientWidth, b.scrollLeft, document.documentElement.scrollWidth]; }"""
+
+
+def test_result_board_is_readable_on_tablets_and_laptops_and_zooms_on_a_phone(
+    new_context: Any, site: Any
+) -> None:
+    """Issue #41: the result's final board is drawn even on a fresh page that resumes a
+    finished game (the equipment may come after the result), its text is 12 px or more at
+    the tablet and laptop sizes, and on a phone its Zoom board button shows it at 12 px or
+    more in a box a finger pans, the page never scrolling sideways."""
+    from layout_screens import SCREEN_BY_KEY, open_screen, set_size  # noqa: PLC0415
+
+    ctx = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    open_screen(page, site, SCREEN_BY_KEY["sequence/result"], "phone-390x844")
+    expect(page.locator(".seq-board-final .seq-space")).to_have_count(100)
+    assert page.locator(".seq-board-final .seq-chip").count() >= 10  # the chips are drawn
+    zoom = page.locator('[data-act="zoom-final"]')
+    assert page.evaluate(BOARD_TEXT_JS)["small"] < 12  # the whole board on a phone
+    Touch(page).tap(zoom)
+    expect(zoom).to_have_attribute("aria-pressed", "true")
+    expect(zoom).to_be_focused()
+    got = page.evaluate(BOARD_TEXT_JS)
+    assert got["small"] >= 12 and got["outside"] == [], got
+    wide, shown, left, page_w = page.evaluate(FINAL_BOX_JS)
+    assert wide >= 1.8 * shown and page_w <= 390, (wide, shown, page_w)
+    box = page.locator("#seq-finalbox").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    page.locator("#seq-finalbox").scroll_into_view_if_needed()
+    box = page.locator("#seq-finalbox").bounding_box()
+    assert box is not None
+    mid = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    Touch(page).drag(mid, (mid[0] - 120, mid[1] - 60), steps=8)
+    page.wait_for_timeout(150)
+    assert page.evaluate(FINAL_BOX_JS)[2] > left + 50  # a finger pans the board
+    Touch(page).tap(zoom)
+    expect(zoom).to_have_attribute("aria-pressed", "false")
+    for size in ("tablet-768x1024", "tablet-1024x768", "laptop-1366x768"):
+        set_size(page, size)
+        expect(zoom).to_be_hidden()
+        got = page.evaluate(BOARD_TEXT_JS)
+        assert got["small"] >= 12 and got["outside"] == [], (size, got)
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    ctx.close()

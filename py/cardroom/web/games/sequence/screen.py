@@ -93,6 +93,8 @@ class SequenceUI(SequenceInput, BoardZoom, GameUI):
         self.cell_sig: list[str] = []
         self.said_moves = -1
         self.zoomed = False
+        self.final_zoomed = False  # the result's board zoomed (phones)
+        self.result_host: Any = None
         if not _loading:
             _loading.append(True)
             asyncio.ensure_future(_load_equipment())
@@ -403,24 +405,65 @@ class SequenceUI(SequenceInput, BoardZoom, GameUI):
         return f"{table.teams[w]} wins!", "win"
 
     def result_side_html(self, table: Table, result: dict[str, Any]) -> str:
+        """The final board beside the points: drawn now, or once the equipment has come
+        (a finished game restored on a fresh page may get here first: see
+        :meth:`result_mounted`). On a phone a Zoom button shows it at 720 px, panned by a
+        finger, as the play board's zoom does (issue #41)."""
+        return f'<div class="seq-result-side" id="seq-result-side">{self.final_html(table)}</div>'
+
+    def final_html(self, table: Table) -> str:
         v = table.engine.view(REFEREE)
-        board = _template(f"seq-board-{self.layout_kind}").replace(
-            'class="seq-board ', 'aria-hidden="true" class="seq-board-svg ', 1
-        )
+        if "seq-board-states" in _equipment:
+            board = _template(f"seq-board-{self.layout_kind}").replace(
+                'class="seq-board ', 'aria-hidden="true" class="seq-board-svg ', 1
+            )
+            inner = (
+                f'{board}<svg class="seq-over" viewBox="0 0 1000 1000" aria-hidden="true" '
+                f'focusable="false">{overlay_svg(v)}</svg>'
+            )
+        else:
+            msg = _equipment.get("error")
+            inner = (
+                f'<p class="seq-loading" role="status">'
+                f"{'The board could not be loaded: ' + escape(msg) if msg else 'Setting out the board…'}</p>"
+            )
+        zoomed = "true" if self.final_zoomed else "false"
         return (
-            f'<div class="seq-result-side">{_template("seq-defs")}'
-            '<figure class="seq-final"><div class="seq-board seq-board-final">'
-            f'{board}<svg class="seq-over" viewBox="0 0 1000 1000" aria-hidden="true" '
-            f'focusable="false">{overlay_svg(v)}</svg></div>'
+            f"{_template('seq-defs')}"
+            f'<figure class="seq-final{" is-zoomed" if self.final_zoomed else ""}">'
+            '<button type="button" class="bu-btn bu-quiet seq-zoom" data-act="zoom-final" '
+            f'aria-pressed="{zoomed}" aria-controls="seq-finalbox">Zoom board</button>'
+            '<div class="seq-finalbox" id="seq-finalbox">'
+            f'<div class="seq-board seq-board-final">{inner}</div></div>'
             f"<figcaption>The final board: {escape(last_text(v, self.names))}</figcaption>"
-            "</figure></div>"
+            "</figure>"
         )
+
+    def result_mounted(self, table: Table, host: Any) -> None:
+        self.result_host = host
+        if "seq-board-states" not in _equipment and "error" not in _equipment:
+            _waiting.append(self.redraw_final)
+
+    def redraw_final(self) -> None:
+        host = self.result_host
+        side = dom.q("#seq-result-side", host) if host is not None else None
+        if side is not None and self.table is not None:
+            side.innerHTML = self.final_html(self.table)
+
+    def on_result_click(self, table: Table, button: Any) -> None:
+        if dom.attr(button, "data-act") == "zoom-final":
+            self.final_zoomed = not self.final_zoomed
+            self.redraw_final()
+            again = dom.q('[data-act="zoom-final"]', self.result_host)
+            if again is not None:
+                again.focus()
 
     def stop(self) -> None:
         self.cells = []
         self.seat = None
-        if self.redraw in _waiting:
-            _waiting.remove(self.redraw)
+        for callback in (self.redraw, self.redraw_final):
+            if callback in _waiting:
+                _waiting.remove(callback)
 
 
 def own_seats(table: Table, players: int) -> list[int]:
