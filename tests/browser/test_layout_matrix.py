@@ -51,10 +51,6 @@ KNOWN: dict[tuple[str, str], str] = {
     ("state-iq/local", PORTRAIT): BU_TEXT + " (State IQ's hand)",
     ("state-iq/local", LANDSCAPE): BU_TEXT + " (State IQ's hand)",
     ("state-iq/local", LAPTOP): BU_TEXT + " (State IQ's hand)",
-    (
-        "dashing-states/local",
-        PHONE,
-    ): "#41 item 1/2 (phone split screen): each half scrolls; the Map cards stay 81 px wide to be read",
     ("sequence/local", PORTRAIT): SEQ_TEXT,
     ("sequence/local", LANDSCAPE): SEQ_TEXT,
     ("sequence/local", LAPTOP): SEQ_TEXT,
