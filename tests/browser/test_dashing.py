@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from browser_helpers import Touch, decline_plunge, format_violations, open_site, run_axe, wait_ready
+from layout_checks import check_layout
 from playwright.sync_api import expect
 
 from cardroom import atlas, names, scoring
@@ -123,8 +124,13 @@ def centre(locator: Any) -> tuple[float, float]:
 
 
 def drop_point(page: Any, seat: int) -> tuple[float, float]:
-    """A point at the end of the row (after its last card), as the team sees it."""
-    box = page.locator(f"#ds-half-{seat} [data-list=order]").bounding_box()
+    """A point at the end of the row (after its last card), as the team sees it: on the
+    last card's outer side (the row may wrap onto a second line on a phone), or in the
+    empty row."""
+    last = page.locator(f"#ds-half-{seat} [data-list=order] [data-card]").last
+    empty = not row(page, seat)
+    box = page.locator(f"#ds-half-{seat} [data-list=order]").bounding_box() if empty else None
+    box = box or last.bounding_box()
     assert box is not None
     if page.locator(f"#ds-half-{seat}.is-rotated").count():
         return box["x"] + 6, box["y"] + box["height"] / 2
@@ -440,8 +446,8 @@ def test_a_tap_on_deal_the_next_race_does_not_press_a_teams_button(
     page.locator("#ds-half-1 [data-plunge=no]").tap()
     wait_phase(page, "race")
     give_up = page.locator("#ds-half-0 [data-act=pass]")
-    # each deal shows a half from its top (the Map cards are large enough that a team's half
-    # scrolls on a phone): where Give up comes after a deal
+    # each deal shows a half from its top (a half scrolls on a phone in the answers, and
+    # did in the race): where Give up comes after a deal
     page.locator("#ds-half-0").evaluate("e => e.scrollTop = 0")
     box = give_up.bounding_box()
     assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"], box
@@ -490,6 +496,82 @@ def test_a_tap_on_deal_the_next_race_does_not_press_a_teams_button(
 
 
 # --------------------------------------------------------------------------- layouts (issue 41)
+
+
+def unseen_cards(page: Any) -> list[str]:
+    """The cards of either team not fully on the screen (the layout matrix's ``split``
+    check: corners and centre on the screen, each hit-testing to the card), and any
+    sideways scroll."""
+    return [
+        str(v)
+        for v in check_layout(page, split=True, text=False)
+        if v.kind in ("split", "overflow")
+    ]
+
+
+def test_two_teams_on_one_phone_see_every_card_through_a_game(new_context: Any, site: Any) -> None:
+    """Two teams on one phone (390x844, touch), a whole Level 2 game played by touch: at
+    every moment every Map card of both teams is fully on the screen, nothing scrolled away
+    (each half used to scroll, its second line of cards under the other half or off the
+    phone), including a half's worst case, six cards in the row and one in the hand, in both
+    halves at once; the Map cards stay 78 px wide or more, read large by press and hold
+    (issue 41, items 1 and 2)."""
+    seed, level = 7, 2
+    d = Deal(seed, level)
+    ctx = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    open_site(page, site, game_url(level=level, mode="local", seed=seed))
+    page.get_by_role("button", name="Start").tap()
+    page.locator("#ds-half-0 [data-plunge=no]").tap()
+    page.locator("#ds-half-1 [data-plunge=no]").tap()
+    wait_phase(page, "race")
+    page.locator("#ds-rotate").tap()
+    expect(page.locator("#ds-half-1.is-rotated")).to_have_count(1)
+    touch = Touch(page)
+    plan = [(1, 1), (2, 0), (3, 1)]
+    for race, team in plan:
+        expect(page.locator("#kit-status")).to_have_text(
+            f"Race {race}: sort your cards, then shout."
+        )
+        assert not unseen_cards(page), (race, unseen_cards(page))
+        widths = page.eval_on_selector_all(
+            ".ds-game .ds-card", "els => els.map(e => e.getBoundingClientRect().width)"
+        )
+        assert len(widths) == 14 and min(widths) >= 78, widths
+        other = 1 - team
+        # the other team fills its row first (six in the row, one in the hand)
+        for m in d.order(other, race):
+            touch_drag(page, touch, other, m)
+            assert not unseen_cards(page), (race, other, m, unseen_cards(page))
+        assert len(row(page, other)) == 6
+        for m in d.order(team, race):
+            touch_drag(page, touch, team, m)
+            assert not unseen_cards(page), (race, team, m, unseen_cards(page))
+        assert row(page, team) == d.order(team, race)
+        if race == 1:  # a card read large by press and hold, and put away by a tap
+            x, y = centre(card(page, 0, d.hand(0, 1)[6]))
+            touch.fingers("touchStart", [(1, x, y)])
+            page.wait_for_timeout(900)
+            touch.fingers("touchEnd", [])
+            expect(page.locator("#ds-zoom")).to_be_visible()
+            touch.tap(page.locator("#ds-zoom .ds-zoom-help"))
+            expect(page.locator("#ds-zoom")).to_be_hidden()
+        page.locator(f"#ds-half-{team} [data-act=shout]").tap()
+        answers = d.answers(team, race)
+        for player in range(3):
+            fill_answers(page, team, answers[2 * player : 2 * player + 2], 2 * player + 1)
+            page.locator(f"#ds{team}-answer .ds-send").tap()
+        if race < 3:
+            next_race(
+                page,
+                race + 1,
+                re.compile(f"Race {race} .*Team {team + 1} wins it"),
+                lambda b: b.tap(),
+            )
+    expect(page.locator("#kit-result-title")).to_have_text(
+        "Team 2 wins!", timeout=RESULT_TIMEOUT_MS
+    )
+
 
 #: the race tables' cells that run off the screen or are cut short in their box
 CUT_CELLS_JS = """() => [...document.querySelectorAll('.ds-race-table th, .ds-race-table td')]

@@ -50,16 +50,6 @@ KNOWN: dict[tuple[str, str], str] = {
     ("state-iq/local", PORTRAIT): BU_TEXT + " (State IQ's hand)",
     ("state-iq/local", LANDSCAPE): BU_TEXT + " (State IQ's hand)",
     ("state-iq/local", LAPTOP): BU_TEXT + " (State IQ's hand)",
-    (
-        "dashing-states/local",
-        PHONE,
-    ): "#41 item 1/2 (phone split screen): each half scrolls; the Map cards stay 81 px wide to be read",
-    ("dashing-states/local", PORTRAIT): "#41 card text (new): Dashing's card number 10.9 px",
-    ("dashing-states/local", LANDSCAPE): "#41 card text (new): Dashing's card number 10.9 px",
-    ("dashing-states/local", LAPTOP): "#41 card text (new): Dashing's card number 10.9 px",
-    ("dashing-states/bot", PORTRAIT): "#41 card text (new): Dashing's card number 10.9 px",
-    ("dashing-states/bot", LANDSCAPE): "#41 card text (new): Dashing's card number 10.9 px",
-    ("dashing-states/bot", LAPTOP): "#41 card text (new): Dashing's card number 10.9 px",
 }
 
 
