@@ -39,7 +39,6 @@ SEQ_TEXT = "#41 card text (new): Sequence hand cards' names about 8 px (the boar
 #: (screen, size) -> why it fails today. Strict xfails: remove an entry once it passes.
 #: "new" marks a failure the issue's list did not name.
 KNOWN: dict[tuple[str, str], str] = {
-    ("border-up/bot", PHONE): "#41 item 9 (new: in the hand): New York's border list cut off",
     ("border-up/bot", PORTRAIT): BU_TEXT,
     ("border-up/bot", LANDSCAPE): BU_TEXT,
     ("border-up/bot", LAPTOP): BU_TEXT,
