@@ -568,13 +568,13 @@ def fill_groups(page: Any, level: int) -> None:
             codes = codes[n:]
 
 
-def assert_all_cards_shown(page: Any, where: str, count: int) -> None:
+def assert_all_cards_shown(page: Any, where: str, count: int, min_text: float = 12) -> None:
     assert page.locator(".bu-game [data-card]").count() == count
     hidden = page.evaluate(HIDDEN_CARDS_JS)
     assert not hidden, f"{where}: cards not fully visible without scrolling: {hidden}"
     assert page.evaluate("document.documentElement.scrollHeight <= innerHeight + 1"), where
     smallest = page.evaluate(SMALLEST_TEXT_JS)
-    assert smallest >= 12, f"{where}: card text {smallest} px"
+    assert smallest >= min_text, f"{where}: card text {smallest} px"
 
 
 @pytest.mark.parametrize("level", [2, 4])
@@ -615,6 +615,60 @@ def test_split_screen_shows_every_card_of_both_teams_on_a_tablet(
     button.focus()
     page.keyboard.press("Escape")
     expect(button).to_have_attribute("aria-expanded", "false")
+    expect(page.locator("#bu0-mapbox .bu-map")).to_be_hidden()
+
+
+@pytest.mark.parametrize("level", [2, 4])
+def test_split_screen_shows_every_card_of_both_teams_on_a_phone(
+    new_context: Any, site: Any, level: int
+) -> None:
+    """Two teams on one phone (390x844): every card of both hands and groups fully in view
+    at once (hit-tested at its corners), no scrolling, when dealt, with one card in each
+    group (the most rows: three groups and a hand of 15 to 18) and with full groups, every
+    border list whole (issue 41, items 1 and 9); a hint lies over the team's line, the
+    map over the hand, neither over a card of the groups nor a button."""
+    ctx = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    start_local_race(page, site, level, seed=21)
+    count = 36 if level < 4 else 42
+    assert_all_cards_shown(page, "dealt", count, min_text=8)
+    for seat in (0, 1):
+        for slot in (1, 2, 3):
+            page.locator(f"#bu-half-{seat} .hb-hand [data-card]").first.focus()
+            page.keyboard.press(str(slot))
+    assert_all_cards_shown(page, "a card in each group", count, min_text=8)
+    for seat in (0, 1):
+        for slot in (1, 2, 3):
+            card(page, seat, slot_codes(page, seat, slot)[0]).focus()
+            page.keyboard.press("Backspace")
+    fill_groups(page, level)
+    assert_all_cards_shown(page, "with groups", count, min_text=8)
+    cut = page.evaluate(CUT_BORDERS_JS)
+    assert not cut, f"border lists cut in the groups: {cut}"
+    page.locator("#bu-half-1 [data-act=hint]").tap()
+    expect(page.locator("#bu1-hint")).to_be_visible()
+    assert_all_cards_shown(page, "with a hint", count, min_text=8)
+    button = page.locator("#bu-half-0 [data-act=map]")
+    button.tap()
+    expect(page.locator("#bu0-mapbox .bu-map")).to_be_visible()
+    covered = page.eval_on_selector_all(
+        "#bu-half-0 .bu-actions button, #bu-half-0 .hb-slot [data-card]",
+        """bs => bs.filter(b => { const r = b.getBoundingClientRect();
+            const h = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return h !== b && !b.contains(h); }).map(b => b.textContent)""",
+    )
+    assert not covered, f"the open map covers {covered}"
+    box, half = (
+        page.locator("#bu0-mapbox .bu-map").bounding_box(),
+        page.locator("#bu-half-0").bounding_box(),
+    )
+    assert (
+        box
+        and half
+        and box["height"] > 100
+        and box["y"] + box["height"] <= half["y"] + half["height"]
+    )
+    button.tap()
     expect(page.locator("#bu0-mapbox .bu-map")).to_be_hidden()
 
 

@@ -27,6 +27,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 import pytest
 from browser_helpers import decline_plunge, format_violations, open_site, run_axe
 from conftest import Guard
+from layout_checks import check_layout
 from playwright.sync_api import expect
 
 from cardroom.core import REFEREE
@@ -388,6 +389,42 @@ def test_every_game_fits_its_iframe(fit_context: Any, site: Any, game: str) -> N
         raise AssertionError(f"{game}: left play while measured, three times")
     page.close()
     assert not problems, f"{game} in an embed:\n  " + "\n  ".join(problems)
+
+
+def _clipped(page: Any) -> list[str]:
+    """Card text cut off by its card (``layout_checks``' ``clipped`` check)."""
+    return [str(v) for v in check_layout(page, text=False) if v.kind == "clipped"]
+
+
+def test_border_up_level4_short_frame_prints_whole_border_lists(
+    fit_context: Any, site: Any
+) -> None:
+    """Border-Up Level 4 (21 cards) in a 640x480 frame: every hand card in view, and no
+    card's border list (nor name) cut short by its card, in the hand at the start and in
+    the groups once 13 cards are laid out (Kentucky's seven borders, New York's two-line
+    name over five borders were cut by 3 to 6 px)."""
+    page = fit_context.new_page()
+    page.set_viewport_size({"width": 640, "height": 480})
+    open_site(page, site, "/?game=border-up&level=4&mode=bot&difficulty=easy&seed=5&embed=1")
+    page.get_by_role("button", name="Start").click()
+    _reach_play(page, "border-up")
+    page.wait_for_timeout(300)
+    hand = HAND_CARDS["border-up"]
+    assert page.locator(hand).count() == 21
+    assert not page.evaluate(HIDDEN_CARDS, hand), "hand cards out of view at 640x480"
+    assert {"KY", "NY", "SD"} <= set(
+        page.locator(hand).evaluate_all("cs => cs.map(c => c.dataset.card)")
+    )
+    problems = _clipped(page)
+    for slot, n in ((1, 5), (2, 5), (3, 3)):
+        for _ in range(n):
+            page.locator(hand).first.click()
+            page.locator(f"#bu-half-0 .hb-g{slot}").click()
+    expect(page.locator("#bu-half-0 .hb-slot [data-card]")).to_have_count(13)
+    problems += _clipped(page)
+    assert page.evaluate("document.scrollingElement.scrollHeight") <= 480
+    page.close()
+    assert not problems, "card text cut at 640x480:\n  " + "\n  ".join(problems)
 
 
 def test_embed_survives_play_again(context: Any, site: Any) -> None:

@@ -65,7 +65,7 @@ class TeamPanel:
   <div class="bu-actions" role="group" aria-label="{escape(title)}: shout">
     <button type="button" class="bu-btn bu-shout" data-call="geoplunge" disabled>GeoPlunge!</button>
     <button type="button" class="bu-btn bu-shout bu-shout3" data-call="threeoplunge"
-      disabled>ThreeOPlunge!</button>
+      disabled>ThreeO<wbr>Plunge!</button>
     <button type="button" class="bu-btn bu-quiet bu-hint-btn" data-act="hint"
       aria-keyshortcuts="H" aria-describedby="{p}-hint">Hint</button>
     <button type="button" class="bu-btn bu-quiet" data-act="clear">Clear groups</button>
