@@ -8,10 +8,10 @@ coverage, and the tracer would more than double the playouts' CPU. The conforman
 playouts and seeds come from ``tests/playouts.py`` (``CARDROOM_PLAYOUTS``,
 ``CARDROOM_SEED``); pytest's header names both, and so does the summary after a failure.
 
-Under pytest-xdist (``./scripts/test.sh`` runs two workers) the browser test files form two
-groups, each run whole by one worker (which starts Chromium once); the unit, property and
-conformance tests share out over both workers. The site is built once per session, for
-both workers and the build's own tests (``site_build``)."""
+Under pytest-xdist (``./scripts/test.sh`` runs three workers, ``--fast`` two) each test file
+goes whole to whichever worker is free (``--dist loadfile``; a worker starts Chromium once,
+for all its browser files). The site is built once per session, for every worker and the
+build's own tests (``site_build``)."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ BROWSER_TESTS = ROOT / "tests" / "browser"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    # The whole run hands out test files to the two workers as they come free (``--dist
+    # The whole run hands out test files to the workers as they come free (``--dist
     # loadfile``, scripts/test.sh): each worker starts Chromium once, and a fixed split of
     # the browser files between them left one worker with minutes more than the other.
     for item in items:
