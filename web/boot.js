@@ -5,11 +5,7 @@
 (function () {
   "use strict";
   var root = document.documentElement;
-  // An embedded screen (embed=1, R-185) hides the site's header, nav and footer from the
-  // first paint on (Python reads the link again).
-  if (/^(1|true|yes)$/i.test(new URLSearchParams(location.search).get("embed") || "")) {
-    root.setAttribute("data-embed", "1");
-  }
+  // (An embedded screen's data-embed is set by index.html's first script, in the head.)
   // The stylesheets that the page as built does not use (sitebuild/page.py) are linked
   // for print until the first paint is done: not render-blocking, fetched at the lowest
   // priority and parsed as each arrives. Each then applies to the screen in its own place,

@@ -173,3 +173,26 @@ def test_later_sheets_apply_one_a_task_then_all_at_once(page: Any, site: Any) ->
     page.goto(site.url("/?game=border-up"), wait_until="domcontentloaded")
     got = page.evaluate(f"() => {{ cardroomStyles(); cardroomStyles(); return {_PENDING}; }}")
     assert got == 0
+
+
+#: ``data-embed`` on the root when the parser inserts the site's header.
+_EMBED_AT_HEADER = """
+new MutationObserver((records, obs) => {
+    for (const r of records) for (const n of r.addedNodes) {
+        if (n.nodeType === 1 && n.classList.contains('topbar')) {
+            window.__embedAtHeader = document.documentElement.dataset.embed || null;
+            obs.disconnect();
+        }
+    }
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
+def test_an_embedded_link_hides_the_header_before_it_is_parsed(page: Any, site: Any) -> None:
+    """The embedded look (no header, nav, footer) is set in the head: a browser that paints
+    before the document is all parsed never shows the header, nor shifts the screen up."""
+    page.add_init_script(_EMBED_AT_HEADER)
+    page.route("**/pyodide-boot.mjs", lambda route: None)
+    page.goto(site.url("/?game=border-up&level=2&mode=bot&embed=1"), wait_until="domcontentloaded")
+    assert page.evaluate("() => window.__embedAtHeader") == "1"
+    assert page.locator("header.topbar").is_hidden()
