@@ -1,5 +1,6 @@
-"""The pages: index.html (styles, boot script, map and PyScript config inlined, so the
-first paint needs one request) and the licences page."""
+"""The pages: index.html (the first paint's styles, boot script, map and PyScript config
+inlined, so the first paint needs one request; the other stylesheets linked for later)
+and the licences page."""
 
 from __future__ import annotations
 
@@ -100,29 +101,57 @@ def sheets() -> list[Path]:
     return [WEB / "app.css"] + sorted(p for p in WEB.glob("*.css") if p.name != "app.css")
 
 
+#: Where the stylesheets the first paint does without are written, one file each.
+LATER_CSS_DIR = "css"
+
+
+def later_sheets() -> list[Path]:
+    """The stylesheets the page as built does not use, in cascade order."""
+    return [p for p in sheets() if p.stem != "app" and p.stem not in FIRST_PAINT_SHEETS]
+
+
 def stylesheets() -> str:
-    """Every stylesheet, inlined (no request), in cascade order. Those the first paint needs
-    are ``<style>``; the others are kept as text (``<script type="text/css">``, which the
-    browser neither runs nor parses as CSS) that web/boot.js turns into ``<style>`` in the
-    same place once Python's start has begun, before any screen is shown: the page parses
-    less than a third of its CSS before its first paint, and the cascade stays the same."""
+    """Every stylesheet, in cascade order. Those the first paint needs are inlined
+    ``<style>`` (no request). The others are files of their own (``css/NAME.css``,
+    :func:`write_later_css`), each a ``<link rel="stylesheet" media="print">`` in its
+    place: a sheet for print does not block rendering, is fetched at the lowest priority
+    and parsed when it arrives, one sheet a task, and applies to the screen only once
+    web/boot.js sets its media to ``all``, once Python's start has begun, before any
+    screen is shown. So the document the first paint waits for carries none of their
+    bytes, its first paint parses about a third of the site's CSS, and the cascade is the
+    one of all the sheets in their order."""
     out = []
     for path in sheets():
-        css = path.read_text("utf-8").strip()
         name = path.stem
         if name == "app" or name in FIRST_PAINT_SHEETS:
+            css = path.read_text("utf-8").strip()
             out.append(f'<style data-sheet="{name}">\n{css}\n</style>')
         else:
-            if "</script" in css.lower():
-                raise ValueError(f"{path.name} cannot be kept in a script element")
-            out.append(f'<script type="text/css" data-sheet="{name}">\n{css}\n</script>')
+            out.append(
+                f'<link rel="stylesheet" href="{LATER_CSS_DIR}/{name}.css" media="print" '
+                f'data-sheet="{name}">'
+            )
     out.append(f'<style data-sheet="intros">\n{intro_css()}\n</style>')
     return "\n".join(out)
 
 
+def write_later_css(out: Path) -> list[str]:
+    """The later stylesheets' files; returns their paths relative to ``out`` (precached:
+    every screen but the first paint uses them)."""
+    (out / LATER_CSS_DIR).mkdir(parents=True, exist_ok=True)
+    written = []
+    for path in later_sheets():
+        rel = f"{LATER_CSS_DIR}/{path.name}"
+        (out / rel).write_text(path.read_text("utf-8").strip() + "\n", "utf-8")
+        written.append(rel)
+    return written
+
+
 def write_index(
     out: Path, records: dict[str, atlas.StateFacts], map_svg: str, config_json: str
-) -> None:
+) -> list[str]:
+    """index.html and the later stylesheets; returns the files the page loads besides
+    itself (relative to ``out``)."""
     boot = (WEB / "boot.js").read_text("utf-8")
     page = fill(
         (WEB / "index.html").read_text("utf-8"),
@@ -137,6 +166,7 @@ def write_index(
         },
     )
     (out / "index.html").write_text(page, "utf-8")
+    return write_later_css(out)
 
 
 def write_licences(out: Path) -> None:

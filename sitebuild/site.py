@@ -83,13 +83,14 @@ def build(out: Path | str = "dist", quiet: bool = False) -> Path:
     shutil.copyfile(ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js", out / "jsqr.js")
 
     interpreter = runtime.write_boot_module(out, rt, pkg_name, cards_name)
-    page.write_index(out, records, map_svg, runtime.pyscript_config(interpreter))
+    later_css = page.write_index(out, records, map_svg, runtime.pyscript_config(interpreter))
 
     # precache what the screens use: the page and its boot code, the runtime, the
     # package, the atlas's card faces and flags, the icons, manifest and licences page
     used = (
         ["index.html", "pyodide-boot.mjs", "snapshot-worker.mjs", f"py/{pkg_name}", cards_name]
         + [sequence_name]
+        + later_css
         + [f"pyodide/{n}" for n in runtime.PYODIDE_FILES]
         + runtime.pyscript_start_files(out)
         + [f"flags/{code}.svg" for code in sorted(records)]

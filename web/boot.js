@@ -5,26 +5,40 @@
 (function () {
   "use strict";
   var root = document.documentElement;
-  // An embedded screen (embed=1, R-185) hides the site's header, nav and footer from the
-  // first paint on (Python reads the link again).
-  if (/^(1|true|yes)$/i.test(new URLSearchParams(location.search).get("embed") || "")) {
-    root.setAttribute("data-embed", "1");
+  // (An embedded screen's data-embed is set by index.html's first script, in the head.)
+  // The stylesheets that the page as built does not use (sitebuild/page.py) are linked
+  // for print until the first paint is done: not render-blocking, fetched at the lowest
+  // priority and parsed as each arrives. Each then applies to the screen in its own place,
+  // so the cascade is the one of all the sheets in their order. The boot module calls
+  // this as Python starts: the sheets then apply one a task (the style engine takes in
+  // each sheet's rules when its media changes: all at once, that was one long task of
+  // 156 ms at 4 x CPU slowdown); and again before a screen is shown, when whatever is
+  // left applies at once, as it does before printing or to show an error. (A sheet still
+  // on its way applies when it arrives.)
+  var stepping = false;
+  function laterSheets() {
+    return document.querySelectorAll('link[rel="stylesheet"][data-sheet][media="print"]');
   }
-  // The stylesheets that the page as built does not use (sitebuild/page.py) are text in
-  // it until the first paint is done: each becomes a <style> in its own place, so the
-  // cascade is the one of all the sheets in their order. The boot module calls this as
-  // Python starts and again before a screen is shown; a second call finds nothing to do.
   function styles() {
-    var later = document.querySelectorAll('script[type="text/css"][data-sheet]');
-    for (var i = 0; i < later.length; i++) {
-      var sheet = document.createElement("style");
-      sheet.setAttribute("data-sheet", later[i].getAttribute("data-sheet"));
-      sheet.textContent = later[i].textContent;
-      later[i].replaceWith(sheet);
+    var later = laterSheets();
+    if (!stepping && later.length) {
+      stepping = true;
+      (function step() {
+        var next = laterSheets()[0];
+        if (!next) return;
+        next.removeAttribute("media");
+        setTimeout(step, 0);
+      })();
+      return;
     }
+    for (var i = 0; i < later.length; i++) later[i].removeAttribute("media");
+  }
+  function allStyles() {
+    stepping = true;
+    styles();
   }
   window.cardroomStyles = styles;
-  addEventListener("beforeprint", styles); // the print rules are among them
+  addEventListener("beforeprint", allStyles); // the print rules are among them
   var loader = document.getElementById("loader");
   var meter = loader.querySelector(".progress");
   var bar = loader.querySelector(".progress-bar");
@@ -77,7 +91,7 @@
   function fail(msg) {
     if (root.dataset.ready || failed) return;
     failed = true;
-    styles();
+    allStyles();
     loader.classList.add("failed");
     loader.setAttribute("role", "alert");
     text.textContent = "cardroom could not start: " + msg + " Reload the page to try again.";
