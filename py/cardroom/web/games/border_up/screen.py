@@ -112,7 +112,7 @@ class TeamPanel:
             arr,
             dom.q(f"#{self.p}-slots", self.host),
             dom.q(f"#{self.p}-hand", self.host),
-            card_html=lambda code: hand_card_html(code, help_id),
+            card_html=lambda code: hand_card_html(code, help_id, keys="Z"),
             names=self.ui.names,
             on_change=self.changed,
             hand_label=f"{self.table.teams[self.seat]}: hand" if self.ui.local else "Your hand",
