@@ -28,9 +28,10 @@ from cardroom.web.games.border_up.logic import (
     shout_groups,
     shouts_html,
     slot_zones,
+    zoom_card,
 )
 from cardroom.web.kit.cards import hand_card_html as card_html
-from cardroom.web.kit.hand_model import HAND, Arrangement, Zone
+from cardroom.web.kit.hand_model import HAND, Arrangement, Zone, help_html
 from cardroom.web.kit.logic import Setup, hints_used
 
 # --------------------------------------------------------------------------- slots and buttons
@@ -458,3 +459,33 @@ def test_could_html_names_the_best_call_a_hand_allowed_for_each_team_that_missed
         "solutions": [_solutions(three, geo), _solutions(None, None)],
     }
     assert "You also held a ThreeOPlunge" in could_html(True, won_quiet)
+
+
+# --------------------------------------------------------------------------- a card shown large
+
+
+@pytest.mark.parametrize("code", ["MO", "TN", "ID", "HI", "ME"])
+def test_a_card_shown_large_lists_every_border(code: str) -> None:
+    """The card shown large (issue 41): named by its state, its code, every time zone
+    (the stripe and, for a second zone, the dot) and every state it borders by code and
+    name; a state with no neighbour says so."""
+    by = atlas.by_code()
+    s = by[code]
+    title, body = zoom_card(code)
+    assert title == s.name
+    assert f'data-zoom="{code}"' in body and f">{code}</p>" in body
+    assert f"Borders ({len(s.borders)})" in body
+    for z in s.time_zones:
+        assert z in body
+    assert ("tz-dot" in body) == (len(s.time_zones) > 1)
+    assert body.count("<li>") == len(s.borders)
+    for b in s.borders:
+        assert f'<span class="bu-zoom-bcode">{b}</span> {by[b].name}</li>' in body
+    assert ("borders no state" in body) == (not s.borders)
+
+
+def test_the_hand_help_names_the_zoom() -> None:
+    assert "press and hold a card to see it large" in help_html("x", zoom=True)
+    assert "hold" not in help_html("x")
+    assert 'aria-keyshortcuts="Z"' in card_html("MO", "h", keys="Z")
+    assert "aria-keyshortcuts" not in card_html("MO", "h")

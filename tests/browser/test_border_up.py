@@ -690,3 +690,98 @@ def test_group_cards_show_their_whole_border_list_on_a_phone(new_context: Any, s
         codes = codes[n:]
     cut = page.evaluate(CUT_BORDERS_JS)
     assert not cut, f"border lists cut in the groups: {cut}"
+
+
+ZOOM_TEXT_JS = """() => { const d = document.querySelector('#bu-zoom');
+    const els = [...d.querySelectorAll('.bu-zoom-card *, .bu-zoom-h')].filter(e =>
+        [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())
+        && !e.closest('.visually-hidden'));
+    return Math.min(...els.map(e => parseFloat(getComputedStyle(e).fontSize))); }"""
+
+
+def expect_zoomed(page: Any, code: str) -> None:
+    """The dialog shows ``code``'s card large: its name, code, time zones and every state it
+    borders (by code and name), no text under 16 px, the whole dialog on screen."""
+    s = atlas.by_code()[code]
+    dialog = page.locator("#bu-zoom")
+    expect(dialog).to_be_visible()
+    expect(page.get_by_role("dialog", name=s.name)).to_be_visible()
+    expect(dialog.locator(".bu-zoom-code")).to_contain_text(code)
+    expect(dialog.locator(".bu-zoom-zone")).to_contain_text(s.time_zones[0])
+    items = dialog.locator(".bu-zoom-borders li")
+    expect(items).to_have_count(len(s.borders))
+    text = " ".join(items.all_inner_texts())
+    names = atlas.by_code()
+    for b in s.borders:
+        assert b in text and names[b].name in text, (code, b, text)
+    assert page.evaluate(ZOOM_TEXT_JS) >= 16
+    box = dialog.bounding_box()
+    w, h = page.evaluate("[innerWidth, innerHeight]")
+    assert box and box["x"] >= 0 and box["y"] >= 0, box
+    assert box["x"] + box["width"] <= w and box["y"] + box["height"] <= h, box
+
+
+def test_a_card_held_or_z_shows_large(new_context: Any, site: Any) -> None:
+    """Two teams on one phone (390x844): a press held on a card (without moving) shows it
+    large, with its whole border list at 16 px or more, in a dialog named by its state;
+    Team 2's turned half sees it turned; a tap closes it; a drag still drags, a tap still
+    selects. At 1366x768 Z on the focused card shows it, Escape closes it and the focus is
+    back on the card (issue 41)."""
+    by = atlas.by_code()
+    ctx = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    start_local_race(page, site, 4, seed=21)
+    dialog = page.locator("#bu-zoom")
+    expect(dialog).to_be_hidden()
+    hand = sorted(hand_codes(page, 0), key=lambda c: -len(by[c].borders))
+    first = hand[0]
+    assert len(by[first].borders) >= 5, first
+    touch = Touch(page)
+    x, y = centre(card(page, 0, first))
+    touch.fingers("touchStart", [(1, x, y)])
+    page.wait_for_timeout(1000)
+    touch.fingers("touchEnd", [])
+    expect_zoomed(page, first)
+    expect(dialog).not_to_have_class(_has("is-rotated"))
+    assert_axe(page, "a card shown large (phone)")
+    page.screenshot(path="/tmp/buzoom-phone-zoom.png")
+    expect(card(page, 0, first)).not_to_have_class(_has("is-selected"))
+    assert first not in slot_codes(page, 0, 1)
+    touch.tap(dialog.locator(".bu-zoom-help"))  # a tap anywhere closes it
+    expect(dialog).to_be_hidden()
+    # a drag still drags, and shows nothing large
+    touch_drag(page, touch, 0, first, 1)
+    assert slot_codes(page, 0, 1) == [first]
+    page.wait_for_timeout(800)
+    expect(dialog).to_be_hidden()
+    # a tap still selects
+    second = hand[1]
+    touch.tap(card(page, 0, second))
+    expect(card(page, 0, second)).to_have_class(_has("is-selected"))
+    expect(dialog).to_be_hidden()
+    # Team 2's half, turned: the card shown large is turned too
+    page.locator("#bu-rotate").tap()
+    expect(page.locator("#bu-half-1")).to_have_class(_has("is-rotated"))
+    other = sorted(hand_codes(page, 1), key=lambda c: -len(by[c].borders))[0]
+    x, y = centre(card(page, 1, other))
+    touch.fingers("touchStart", [(1, x, y)])
+    page.wait_for_timeout(1000)
+    touch.fingers("touchEnd", [])
+    expect_zoomed(page, other)
+    expect(dialog).to_have_class(_has("is-rotated"))
+    page.screenshot(path="/tmp/buzoom-phone-zoom-rotated.png")
+    touch.tap(dialog.locator(".bu-zoom-code"))
+    expect(dialog).to_be_hidden()
+    # the keyboard on a laptop: Z on the focused card, Escape, the focus back on it
+    page.set_viewport_size({"width": 1366, "height": 768})
+    third = hand[2]
+    card(page, 0, third).focus()
+    page.keyboard.press("z")
+    expect_zoomed(page, third)
+    assert page.evaluate("document.activeElement.textContent") == "Close"
+    assert_axe(page, "a card shown large (laptop)")
+    page.screenshot(path="/tmp/buzoom-laptop-zoom.png")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    assert page.evaluate("document.activeElement.dataset.card") == third
+    assert third not in slot_codes(page, 0, 1) + slot_codes(page, 0, 2)

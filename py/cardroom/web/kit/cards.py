@@ -173,10 +173,11 @@ zone (Eastern, Central, Mountain, Pacific, Alaska, Hawaii).</li>
 it borders.</li></ul></details>"""
 
 
-def hand_card_html(code: str, help_id: str | None = None) -> str:
+def hand_card_html(code: str, help_id: str | None = None, *, keys: str = "") -> str:
     """A compact GeoPlunge card for a hand: postal code, name, the time-zone colour (and
     a dot for a second zone) and the border states, so players can reason about groups.
-    Screen readers hear the name, the borders by name and where the card lies."""
+    Screen readers hear the name, the borders by name and where the card lies; ``keys``
+    are the card's own key shortcuts (``aria-keyshortcuts``)."""
     by = by_code()
     s = by[code]
     zones = s.time_zones
@@ -187,6 +188,8 @@ def hand_card_html(code: str, help_id: str | None = None) -> str:
     names = ", ".join(by[b].name for b in s.borders) or "no state"
     codes = " ".join(s.borders) or "none"
     described = f' aria-describedby="{help_id}"' if help_id else ""
+    if keys:
+        described += f' aria-keyshortcuts="{keys}"'
     # the name's longest word sets its size (CSS fits it to the card): never cut short
     word = max(len(w) for w in s.name.split())
     return (

@@ -179,14 +179,16 @@ def roving_target(
     return None
 
 
-def help_html(element_id: str, more: str = "") -> str:
-    """How to move cards, for the cards' ``aria-describedby`` (``more``: the game's keys)."""
+def help_html(element_id: str, more: str = "", *, zoom: bool = False) -> str:
+    """How to move cards, for the cards' ``aria-describedby`` (``more``: the game's keys;
+    ``zoom``: a press held on a card shows it large)."""
     extra = f", {more}" if more else ""
+    hold = "; press and hold a card to see it large" if zoom else ""
     return (
         f'<p class="bu-help" id="{element_id}"><span class="bu-help-kbd">Keyboard: '
         "<kbd>Tab</kbd> to the hand (or a group), <kbd>←</kbd> <kbd>→</kbd> to a card, "
         "<kbd>1</kbd> <kbd>2</kbd> <kbd>3</kbd> put it in that group, <kbd>Alt</kbd>+"
         "<kbd>←</kbd> <kbd>→</kbd> move it within its group, <kbd>Backspace</kbd> "
         f'returns it to the hand{extra}.</span> <span class="bu-help-ptr">Mouse or touch: '
-        "drag cards into the groups and along them, or tap a card and then a group.</span></p>"
+        f"drag cards into the groups and along them, or tap a card and then a group{hold}.</span></p>"
     )

@@ -15,6 +15,7 @@ from cardroom.geoplunge import bot
 from cardroom.geoplunge.border_up import GAME
 from cardroom.geoplunge.groups import call_name, check_group, check_shout, name, shout_layouts
 from cardroom.geoplunge.solver import Hand
+from cardroom.web.kit.cards import ZONE_CLASS
 from cardroom.web.kit.hand_model import Zone
 from cardroom.web.kit.logic import Hosting, LocalEngine, Setup
 
@@ -32,6 +33,7 @@ __all__ = [
     "shout_groups",
     "shouts_html",
     "slot_zones",
+    "zoom_card",
 ]
 
 #: The computer's seat against a person (the person is Team 1, seat 0).
@@ -413,4 +415,35 @@ def could_html(against_bot: bool, r: Mapping[str, Any]) -> str:
         '<section class="bu-could" aria-labelledby="bu-could-h">'
         '<h3 id="bu-could-h">You could have made…</h3>'
         f'<ul class="bu-could-list">{"".join(items)}</ul></section>'
+    )
+
+
+# ------------------------------------------------------------------ a card shown large
+
+
+def zoom_card(code: str) -> tuple[str, str]:
+    """A hand card shown large (a press held on it, or Z; issue 41): the heading (the
+    state's name) and the body: its postal code, time zones (the card's stripe and dot)
+    and every state it borders, by code and by name."""
+    by = atlas.by_code()
+    s = by[code]
+    zones = s.time_zones
+    cls = f"bu-zoom-card tz-{ZONE_CLASS[zones[0]]}"
+    dot = ""
+    if len(zones) > 1:
+        dot = f'<span class="tz-dot tz-dot-{ZONE_CLASS[zones[1]]}" aria-hidden="true"></span>'
+    zone_word = "Time zones" if len(zones) > 1 else "Time zone"
+    borders = "".join(
+        f'<li><span class="bu-zoom-bcode">{b}</span> {escape(by[b].name)}</li>' for b in s.borders
+    )
+    listing = (
+        f'<ul class="bu-zoom-borders">{borders}</ul>'
+        if borders
+        else '<p class="bu-zoom-none">None: it borders no state.</p>'
+    )
+    return s.name, (
+        f'<div class="{cls}" data-zoom="{code}">{dot}'
+        f'<p class="bu-zoom-code"><span class="visually-hidden">Postal code </span>{code}</p>'
+        f'<p class="bu-zoom-zone">{zone_word}: {escape(", ".join(zones))}</p>'
+        f'<h3 class="bu-zoom-sub">Borders ({len(s.borders)})</h3>{listing}</div>'
     )

@@ -23,6 +23,7 @@ from cardroom.web.games.border_up.logic import (
     shout_groups,
     shouts_html,
     slot_zones,
+    zoom_card,
 )
 from cardroom.web.kit.cards import HAND_CARD_KEY, hand_card_html
 from cardroom.web.kit.groupmap import GameMap, describe_groups, describe_marked
@@ -32,6 +33,7 @@ from cardroom.web.kit.logic import LocalEngine, Route, Setup, WebGame
 from cardroom.web.kit.screen import KitScreen, mount_game
 from cardroom.web.kit.table import GameUI, Table
 from cardroom.web.kit.ui import ButtonTaps, count_seconds, mmss, plunge_prompt_html, show_plunge
+from cardroom.web.kit.zoom import CardZoom, HoldZoom
 from cardroom.web.platform import dom
 
 TITLE = "Border-Up"
@@ -76,7 +78,7 @@ class TeamPanel:
   </div>
   <p class="bu-hint-text" id="{p}-hint" hidden></p>
   <div class="bu-hand" id="{p}-hand"></div>
-  {help_html(f"{p}-help", "<kbd>H</kbd> shows a hint")}
+  {help_html(f"{p}-help", "<kbd>H</kbd> shows a hint, <kbd>Z</kbd> shows the card large", zoom=True)}
 </div>
 <div class="bu-mapbox" id="{p}-mapbox"></div>"""
         self.status = dom.q(f"#{p}-status", host)
@@ -87,6 +89,8 @@ class TeamPanel:
         self.map_btn = dom.q("[data-act=map]", host)
         ButtonTaps(self.table.bindings, host, self.act)
         self.table.bindings.on(host, "keydown", self.on_key)
+        # a press held on a card, or Z: the card shown large (its whole border list)
+        HoldZoom(self.table.bindings, host, ui.zoom, self.play_box.contains)
 
     # ------------------------------------------------------------ phases
 
@@ -108,7 +112,7 @@ class TeamPanel:
             arr,
             dom.q(f"#{self.p}-slots", self.host),
             dom.q(f"#{self.p}-hand", self.host),
-            card_html=lambda code: hand_card_html(code, help_id),
+            card_html=lambda code: hand_card_html(code, help_id, keys="Z"),
             names=self.ui.names,
             on_change=self.changed,
             hand_label=f"{self.table.teams[self.seat]}: hand" if self.ui.local else "Your hand",
@@ -274,6 +278,7 @@ class BorderUpUI(GameUI):
         self.shown_phase: str | None = None
         self.result: dict[str, Any] = {}
         self.result_map: GameMap | None = None
+        self.zoom: CardZoom | None = None
 
     def engine(self, setup: Setup) -> LocalEngine:
         return engine(setup)
@@ -295,6 +300,9 @@ class BorderUpUI(GameUI):
         seats = {1: "Team 2", 0: "Team 1"} if self.local else own
         table.layout(area, "bu", seats)
         self.root = dom.q(".bu-game", area)
+        if self.zoom is not None:
+            self.zoom.remove()
+        self.zoom = CardZoom(table.bindings, "bu", zoom_card)
         for seat, title in seats.items():
             self.panels[seat] = TeamPanel(self, seat, dom.q(f"#bu-half-{seat}", area), title)
 
@@ -386,6 +394,9 @@ class BorderUpUI(GameUI):
             if panel.board is not None:
                 panel.board.destroy()
         self.panels = {}
+        if self.zoom is not None:
+            self.zoom.remove()
+            self.zoom = None
 
     # ------------------------------------------------------------ the result
 

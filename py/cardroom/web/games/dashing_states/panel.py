@@ -9,7 +9,6 @@ from html import escape
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi.wrappers import clear_timeout, set_timeout  # type: ignore[import-not-found]
 
 from cardroom.geoplunge import decks
 from cardroom.web.games.dashing_states.logic import (
@@ -36,13 +35,10 @@ from cardroom.web.kit.ui import (
     ButtonTaps,
     plunge_prompt_html,
 )
+from cardroom.web.kit.zoom import CardZoom, HoldZoom
 from cardroom.web.platform import dom
 
 DEFS_ID = "ds-defs"
-#: A press held this long (ms) on a card without moving shows it large.
-HOLD_MS = 500
-#: A press that moves this far (px) is a drag, not a hold.
-HOLD_SLOP = 8
 
 
 # ====================================================================== Map card faces
@@ -106,63 +102,15 @@ class MapFaces:
         )
 
 
-class CardZoom:
+def card_zoom(faces: MapFaces, bindings: Any) -> CardZoom:
     """One Map card shown large, over the table: the whole map, as the printed card, and
     a close-up of its red state and the states around it, in a modal dialog named by the
-    card's number (never its state, R-135). Escape, the Close
-    button or a tap anywhere closes it; the keyboard goes back to the card."""
+    card's number (never its state, R-135)."""
 
-    def __init__(self, faces: MapFaces, bindings: Any) -> None:
-        self.faces = faces
-        self.card_el: Any = None
-        self.armed = False
-        dialog = js.document.createElement("dialog")
-        dialog.className = "ds-zoom"
-        dialog.id = "ds-zoom"
-        dialog.setAttribute("aria-labelledby", "ds-zoom-h")
-        dialog.innerHTML = (
-            '<h2 class="ds-zoom-h" id="ds-zoom-h"></h2><div class="ds-zoom-map"></div>'
-            '<p class="ds-zoom-help">Tap anywhere or press Escape to close.</p>'
-            '<button type="button" class="bu-btn bu-quiet ds-zoom-close">Close</button>'
-        )
-        js.document.body.append(dialog)
-        self.dialog = dialog
-        # a tap closes it, but not the lifting of the finger that held the card
-        bindings.on(dialog, "pointerdown", self._arm)
-        bindings.on(dialog, "click", self._click)
-        bindings.on(dialog, "close", self._closed)
+    def render(card: str) -> tuple[str, str]:
+        return card_label(card), faces.svg(card, whole=True) + faces.svg(card, close=True)
 
-    def show(self, card: str, card_el: Any, *, rotated: bool = False) -> None:
-        self.card_el = card_el
-        self.armed = False
-        dom.q("#ds-zoom-h", self.dialog).textContent = card_label(card)
-        dom.q(".ds-zoom-map", self.dialog).innerHTML = self.faces.svg(
-            card, whole=True
-        ) + self.faces.svg(card, close=True)
-        self.dialog.classList.toggle("is-rotated", rotated)
-        if not self.dialog.open:
-            self.dialog.showModal()
-        dom.q(".ds-zoom-close", self.dialog).focus()
-
-    def close(self) -> None:
-        if self.dialog.open:
-            self.dialog.close()
-
-    def _arm(self, _evt: Any) -> None:
-        self.armed = True
-
-    def _click(self, evt: Any) -> None:
-        if self.armed or dom.closest(evt.target, ".ds-zoom-close") is not None:
-            self.close()
-
-    def _closed(self, _evt: Any) -> None:
-        el, self.card_el = self.card_el, None
-        if el is not None and el.isConnected:
-            el.focus(js.Object.fromEntries([["preventScroll", True]]))
-
-    def remove(self) -> None:
-        self.close()
-        self.dialog.remove()
+    return CardZoom(bindings, "ds", render, body_class="ds-zoom-map")
 
 
 def help_text(element_id: str) -> str:
@@ -223,61 +171,9 @@ class TeamPanel:
         self.wait_el = dom.q(f"#{p}-wait", host)
         self.shout_btn = dom.q("[data-act=shout]", host)
         ButtonTaps(self.table.bindings, host, self.act)
-        self.hold: tuple[int, float, float, Any] | None = None  # pointer, x, y, timer
-        for event, handler in (
-            ("pointerdown", self.hold_down),
-            ("pointermove", self.hold_move),
-            ("pointerup", self.hold_end),
-            ("pointercancel", self.hold_end),
-            ("keydown", self.zoom_key),
-        ):
-            self.table.bindings.on(host, event, handler)
+        HoldZoom(self.table.bindings, host, zoom, self.play_box.contains)
         self.table.bindings.on(self.answer_box, "submit", self.on_submit)
         self.table.bindings.on(self.answer_box, "keydown", self.on_answer_key)
-
-    # ------------------------------------------------------------ a card shown large
-
-    def hold_down(self, evt: Any) -> None:
-        """A press on a card starts the hold; held ``HOLD_MS`` without moving, the card
-        shows large (and the press is neither a tap nor a drag)."""
-        self.hold_end(evt)
-        if evt.pointerType == "mouse" and evt.button != 0:
-            return
-        el = dom.closest(evt.target, "[data-card]")
-        if el is None or not self.play_box.contains(el):
-            return
-        pointer, card = evt.pointerId, el.getAttribute("data-card")
-
-        def fire() -> None:
-            self.hold = None
-            # the hand board forgets the press (no tap, no drag): a cancelled pointer
-            init = js.Object.fromEntries([["pointerId", pointer], ["bubbles", True]])
-            el.dispatchEvent(js.PointerEvent.new("pointercancel", init))
-            self.zoom.show(card, el, rotated=self.host.classList.contains("is-rotated"))
-
-        self.hold = (pointer, evt.clientX, evt.clientY, set_timeout(fire, HOLD_MS))
-
-    def hold_move(self, evt: Any) -> None:
-        h = self.hold
-        moved = h is not None and max(abs(evt.clientX - h[1]), abs(evt.clientY - h[2])) > HOLD_SLOP
-        if h is not None and h[0] == evt.pointerId and moved:
-            self.hold_end(evt)
-
-    def hold_end(self, evt: Any) -> None:
-        if self.hold is not None:
-            clear_timeout(self.hold[3])
-            self.hold = None
-
-    def zoom_key(self, evt: Any) -> None:
-        """Z on a focused card shows it large."""
-        if evt.key not in ("z", "Z") or evt.ctrlKey or evt.metaKey or evt.altKey:
-            return
-        el = dom.closest(evt.target, "[data-card]")
-        if el is None or not self.play_box.contains(el):
-            return
-        evt.preventDefault()
-        rotated = self.host.classList.contains("is-rotated")
-        self.zoom.show(el.getAttribute("data-card"), el, rotated=rotated)
 
     # ------------------------------------------------------------ what shows
 

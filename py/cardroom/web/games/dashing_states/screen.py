@@ -25,11 +25,12 @@ from cardroom.web.games.dashing_states.logic import (
     race_verdict,
     waits_to_answer,
 )
-from cardroom.web.games.dashing_states.panel import CardZoom, MapFaces, TeamPanel
+from cardroom.web.games.dashing_states.panel import MapFaces, TeamPanel, card_zoom
 from cardroom.web.kit.logic import LocalEngine, Route, Setup, WebGame
 from cardroom.web.kit.screen import KitScreen, mount_game
 from cardroom.web.kit.table import GameUI, Table
 from cardroom.web.kit.ui import ButtonTaps, count_seconds, mmss, show_plunge, wall
+from cardroom.web.kit.zoom import CardZoom
 from cardroom.web.platform import dom
 
 TITLE = "Dashing States"
@@ -61,7 +62,7 @@ class DashingUI(GameUI):
         self.faces = MapFaces()
         if self.zoom is not None:
             self.zoom.remove()
-        zoom = self.zoom = CardZoom(self.faces, table.bindings)
+        zoom = self.zoom = card_zoom(self.faces, table.bindings)
         self.panels = {}
         self.shown_phase = None
         saved = table.restored.extra if table.restored is not None else {}
