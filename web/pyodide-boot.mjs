@@ -225,29 +225,45 @@ function headerLength(packed, size) {
 
 // Pyodide restores a snapshot by copying its whole heap (31.5 MB) from the array it is
 // given into the runtime's memory. A stored snapshot's pages go into that memory directly
-// instead, at the moment Pyodide would copy them (its restoreSnapshot, called once as
-// Python resumes): Pyodide is handed the header alone, and copies no heap. No unpacked copy
-// of the heap is ever made on this page.
-function restoreInPlace(module, packed, size) {
+// instead: Pyodide is handed the header alone, and copies no heap. No unpacked copy of the
+// heap is ever made on this page. The pages are written before Python resumes (between
+// the runtime's linking and Pyodide's restoreSnapshot, nothing else writes to that
+// memory), in slices of RESTORE_SLICE bytes with a yield to the event loop whenever
+// SLICE_MS have passed: written in Pyodide's restoreSnapshot, they were one task with
+// Python's start-up of 230-500 ms at 4 x CPU (benchmarks/README.md).
+const RESTORE_SLICE = 1 << 20;
+const SLICE_MS = 8;
+async function restoreInPlace(module, packed, size) {
   const api = module.API;
   const original = api && api.restoreSnapshot;
   if (typeof original !== "function") throw new Error("this Pyodide has no restoreSnapshot");
   const header = headerLength(packed, size);
+  const heap = size - header;
+  if (module.HEAPU8.length < heap && !module.growMemory(heap)) {
+    throw new Error(`no room for a heap of ${heap} bytes`);
+  }
+  let head = null;
+  const runs = [];
+  pageRuns(packed, size, (start, stop, from) => {
+    if (start === 0) head = new Uint8Array(packed.slice(from, from + header));
+    const at = Math.max(start, header); // the heap's bytes of this run
+    if (at < stop) runs.push([at, stop, from < 0 ? -1 : from + at - start]);
+  });
+  let deadline = performance.now() + SLICE_MS;
+  for (const [at, stop, from] of runs) {
+    for (let piece = at; piece < stop; piece += RESTORE_SLICE) {
+      if (performance.now() > deadline) {
+        await nextTask();
+        deadline = performance.now() + SLICE_MS;
+      }
+      const end = Math.min(stop, piece + RESTORE_SLICE);
+      const memory = module.HEAPU8; // (a new view if the memory grew)
+      if (from < 0) memory.fill(0, piece - header, end - header);
+      else memory.set(new Uint8Array(packed, from + piece - at, end - piece), piece - header);
+    }
+  }
   api.restoreSnapshot = function (ignored) {
     api.restoreSnapshot = original;
-    const heap = size - header;
-    if (module.HEAPU8.length < heap && !module.growMemory(heap)) {
-      throw new Error(`no room for a heap of ${heap} bytes`);
-    }
-    const memory = module.HEAPU8; // (a new view if it grew)
-    let head = null;
-    pageRuns(packed, size, (start, stop, from) => {
-      if (start === 0) head = new Uint8Array(packed.slice(from, from + header));
-      const at = Math.max(start, header); // the heap's bytes of this run
-      if (at >= stop) return;
-      if (from < 0) memory.fill(0, at - header, stop - header);
-      else memory.set(new Uint8Array(packed, from + at - start, stop - at), at - header);
-    });
     return original.call(this, head);
   };
 }
@@ -511,7 +527,7 @@ async function createPyodideModule(settings) {
     };
   }
   const module = await create(settings);
-  if (reading) restoreInPlace(module, await reading.packed, reading.size);
+  if (reading) await restoreInPlace(module, await reading.packed, reading.size);
   // A heap taken after Python's memory grew (a large import) is larger than the runtime's
   // initial memory, and Pyodide would fail to copy it in ("offset is out of bounds"):
   // the memory grows to hold it first (restoreInPlace does the same).

@@ -395,15 +395,15 @@ _IN_PLACE = """async () => {
     };
     const m = fake(5 * PAGE);
     const original = m.API.restoreSnapshot;
-    restoreInPlace(m, pack(snap), size);
+    await restoreInPlace(m, pack(snap), size);
     const replaced = m.API.restoreSnapshot !== original;
     const config = m.API.restoreSnapshot(new Uint8Array(0));
     const wrong = [];
     for (let i = 0; i < size - HEADER; i++) if (m.HEAPU8[i] !== snap[heap(i)]) wrong.push(i);
     let beyond = true;
     for (let i = size - HEADER; i < m.HEAPU8.length; i++) beyond &&= m.HEAPU8[i] === 0xaa;
-    const fails = (packed, n) => {
-        try { restoreInPlace(fake(PAGE), packed, n); return null; } catch (e) { return e.message; }
+    const fails = async (packed, n) => {
+        try { await restoreInPlace(fake(PAGE), packed, n); return null; } catch (e) { return e.message; }
     };
     const whole = new Uint8Array(pack(snap));
     const badHeader = snap.slice(); badHeader[4] = 6;
@@ -413,10 +413,10 @@ _IN_PLACE = """async () => {
         header: JSON.stringify(m.given) === JSON.stringify(Array.from(snap.subarray(0, HEADER))),
         wrong: wrong.length, beyond, grown: m.HEAPU8.length >= size - HEADER,
         emptyPagesStored: whole.length < size,
-        short: fails(whole.slice(0, -1).buffer, size),
-        long: fails(longer.buffer, size),
-        size: fails(whole.buffer, size + PAGE),
-        badHeader: fails(pack(badHeader), size),
+        short: await fails(whole.slice(0, -1).buffer, size),
+        long: await fails(longer.buffer, size),
+        size: await fails(whole.buffer, size + PAGE),
+        badHeader: await fails(pack(badHeader), size),
     };
 }"""
 
