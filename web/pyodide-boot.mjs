@@ -297,7 +297,20 @@ async function findSnapshot() {
 // some visits, so Python resumed later. The worker's script is this function.
 function snapshotReader() {
   self.onmessage = async (event) => {
-    const { url, cacheName, key, digest } = event.data;
+    const { url, cacheName, key, digest, wasmUrl } = event.data;
+    // The runtime, compiled here from the HTTP cache (V8 takes the code it cached for it
+    // there): on the page, taking that code back and instantiating it was one task of
+    // 0.5-1.7 s at 4 x CPU; the page now only instantiates the module posted.
+    if (wasmUrl) {
+      const cached = fetch(wasmUrl, { cache: "only-if-cached", mode: "same-origin" });
+      WebAssembly.compileStreaming(cached.then((r) => {
+        if (!r.ok) throw new Error(`HTTP ${r.status}`);
+        return r;
+      })).then((module) => {
+        const entry = performance.getEntriesByType("resource").find((e) => e.name === wasmUrl);
+        self.postMessage({ module, delivery: entry ? entry.deliveryType : "" });
+      }, (err) => self.postMessage({ module: null, missed: true, why: String(err) }));
+    }
     try {
       const hit = await caches.match(url, { cacheName });
       if (!hit || hit.headers.get("x-snapshot-key") !== key ||
@@ -316,31 +329,50 @@ function snapshotReader() {
 }
 
 // The stored snapshot's bytes from the reader; null if no reader could run here (the page
-// reads them itself); rejects with what the reader found wrong.
-function readInWorker(hit) {
+// reads them itself); rejects with what the reader found wrong. With `runtime` (a
+// function), the reader also compiles the runtime from the HTTP cache and runtime() is
+// called once with the compiled module, or null (no reader, or not in the HTTP cache).
+function readInWorker(hit, runtime = null) {
   return new Promise((resolve, reject) => {
     let worker = null;
     let url = null;
+    let waiting = runtime ? 2 : 1; // answers to come: the bytes, and the runtime
     const end = () => {
       if (worker) worker.terminate();
       if (url) URL.revokeObjectURL(url);
+      worker = null;
+    };
+    const give = (module) => {
+      if (runtime) runtime(module);
+      runtime = null;
     };
     try {
       url = URL.createObjectURL(new Blob([`(${snapshotReader})()`], { type: "text/javascript" }));
       worker = new Worker(url);
     } catch (err) {
       end();
+      give(null);
       resolve(null);
       return;
     }
     worker.onmessage = (event) => {
-      end();
-      if (event.data.packed) resolve(event.data.packed);
-      else reject(new Error(event.data.error));
+      const r = event.data;
+      if ("module" in r) {
+        if (r.missed) runtimeMissed();
+        else performance.mark("cardroom:runtime-compiled", { detail: { delivery: r.delivery } });
+        give(r.module);
+      } else if (r.packed) resolve(r.packed);
+      else {
+        give(null);
+        reject(new Error(r.error));
+      }
+      waiting -= 1;
+      if (waiting <= 0 || r.error) end();
     };
     worker.onerror = (event) => {
       event.preventDefault();
       end();
+      give(null);
       resolve(null);
     };
     worker.postMessage({
@@ -348,14 +380,15 @@ function readInWorker(hit) {
       cacheName: SNAPSHOT_CACHE,
       key: SNAPSHOT_KEY,
       digest: hit.headers.get("x-snapshot-sha256"),
+      wasmUrl: runtime ? WASM_URL : null,
     });
   });
 }
 
 // The stored snapshot's bytes (packed); rejects if they do not match their SHA-256 or do
-// not fit their page map and recorded size.
-async function readSnapshot({ hit, size }) {
-  let packed = await readInWorker(hit);
+// not fit their page map and recorded size. `runtime`: as readInWorker's.
+async function readSnapshot({ hit, size }, runtime = null) {
+  let packed = await readInWorker(hit, runtime);
   const by = packed === null ? "page" : "worker";
   if (packed === null) {
     packed = await hit.arrayBuffer();
@@ -482,7 +515,7 @@ function nextTask() {
 //   worker's heap (`restoring`) is copied in by Pyodide.
 const ASM_URL = new URL("./pyodide/pyodide.asm.mjs", import.meta.url).href;
 let asm = null; // imported once, as soon as Python is to start (loadRuntime)
-let compiled = null; // the worker's compiled runtime, or null
+let compiled = null; // the worker's compiled runtime (or a promise of it, or of null), or null
 let reading = null; // a stored snapshot being read: {packed: a promise of its bytes, size}
 let restoring = null; // the heap being restored (the worker's)
 function loadRuntime() {
@@ -502,7 +535,7 @@ function heapSize(snapshot) {
 async function createPyodideModule(settings) {
   unwrapFetch(); // Pyodide has asked for its runtime by now
   const { default: create } = await loadRuntime();
-  const shared = compiled;
+  const shared = await compiled; // (a promise of it on a repeat visit)
   const instantiate = settings.instantiateWasm;
   if (typeof instantiate === "function") {
     settings.instantiateWasm = (imports, done) => {
@@ -562,20 +595,26 @@ function options(extra = {}) {
 // back in its HTTP cache (the service worker answers plain requests).
 const RUNTIME_MISSED = "cardroom.runtime-not-in-http-cache";
 async function fetchRuntime(plainFetch, fromHttpCache) {
-  let ask = fromHttpCache;
-  try {
-    ask &&= localStorage.getItem(RUNTIME_MISSED) !== WASM_URL;
-  } catch (err) { /* no storage: ask */ }
-  if (ask) {
+  if (fromHttpCache && runtimeInHttpCache()) {
     try {
       const hit = await plainFetch(WASM_URL, { cache: "only-if-cached", mode: "same-origin" });
       if (hit.ok) return hit;
     } catch (err) { /* not in the HTTP cache */ }
-    try {
-      localStorage.setItem(RUNTIME_MISSED, WASM_URL);
-    } catch (err) { /* asked again next time */ }
+    runtimeMissed();
   }
   return plainFetch(WASM_URL);
+}
+function runtimeInHttpCache() {
+  try {
+    return localStorage.getItem(RUNTIME_MISSED) !== WASM_URL;
+  } catch (err) {
+    return true; // no storage: ask
+  }
+}
+function runtimeMissed() {
+  try {
+    localStorage.setItem(RUNTIME_MISSED, WASM_URL);
+  } catch (err) { /* asked again next time */ }
 }
 
 // loadPyodide() with Pyodide's own request for its runtime (made as it starts, at the
@@ -591,7 +630,9 @@ function load(settings, { fromHttpCache = false } = {}) {
     const url = input instanceof Request ? input.url : String(input);
     if (url !== WASM_PLAIN) return plainFetch.call(this, input, init);
     unwrapFetch();
-    if (handed) return Promise.resolve(new Response(null, { headers: { "content-type": "application/wasm" } }));
+    const empty = () => new Response(null, { headers: { "content-type": "application/wasm" } });
+    // (the reader's module on a repeat visit: a promise, of null if it has none)
+    if (handed) return Promise.resolve(handed).then((m) => m ? empty() : fetchRuntime(plainFetch, fromHttpCache));
     return fetchRuntime(plainFetch, fromHttpCache);
   };
   unwrapFetch = () => {
@@ -612,7 +653,10 @@ async function restore({ hit = null, heap = null }) {
   performance.mark("cardroom:restore-start");
   let packed = null;
   if (hit) {
-    reading = { packed: readSnapshot(hit).then((bytes) => (packed = bytes)), size: hit.size };
+    // the runtime compiled by the snapshot's reader, from the HTTP cache, if it is there
+    let runtime = null;
+    if (runtimeInHttpCache()) compiled = new Promise((resolve) => (runtime = resolve));
+    reading = { packed: readSnapshot(hit, runtime).then((bytes) => (packed = bytes)), size: hit.size };
     reading.packed.catch(() => {}); // reported by load()
   }
   restoring = heap;
