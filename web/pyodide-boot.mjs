@@ -568,8 +568,32 @@ async function createPyodideModule(settings) {
   if (module.HEAP8 && module.HEAP8.length < size && !module.growMemory(size)) {
     throw new Error(`no room for a heap of ${size} bytes`);
   }
+  if (size) await copyInSlices(module, restoring);
   await nextTask();
   return module;
+}
+
+// The worker's heap copied into the runtime's memory in slices (as restoreInPlace writes a
+// stored one), before Python resumes; Pyodide's restoreSnapshot is then handed the header
+// alone. Copied by Pyodide, the 31.5 MB were part of one task with Python's start-up.
+async function copyInSlices(module, snapshot) {
+  const api = module.API;
+  const original = api && api.restoreSnapshot;
+  if (typeof original !== "function") return; // Pyodide copies it, in one go
+  const header = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
+  let deadline = performance.now() + SLICE_MS;
+  for (let at = header; at < snapshot.length; at += RESTORE_SLICE) {
+    if (performance.now() > deadline) {
+      await nextTask();
+      deadline = performance.now() + SLICE_MS;
+    }
+    const end = Math.min(snapshot.length, at + RESTORE_SLICE);
+    module.HEAPU8.set(snapshot.subarray(at, end), at - header);
+  }
+  api.restoreSnapshot = function (ignored) {
+    api.restoreSnapshot = original;
+    return original.call(this, snapshot.subarray(0, header));
+  };
 }
 
 function options(extra = {}) {
