@@ -14,9 +14,9 @@
 // - snapshot (a repeat visit): a memory snapshot of an earlier start (Python up,
 //   start-path modules imported) is in Cache Storage under this build's key, Pyodide's
 //   version and this browser's user agent, with an intact SHA-256: Pyodide restores it
-//   (much faster than starting Python). A worker of its own reads and checks it while the
-//   runtime loads (readInWorker), and its pages go straight into the runtime's memory
-//   (restoreInPlace).
+//   (much faster than starting Python). A worker of its own reads and checks it, and
+//   compiles the runtime from the HTTP cache, while the runtime loads (readInWorker), and
+//   its pages go straight into the runtime's memory, in slices (restoreInPlace).
 // - worker (a first visit, or a snapshot that cannot be used: another build or browser,
 //   damaged bytes, a failed restore, which is deleted): Python starts in
 //   snapshot-worker.mjs, off this thread (index.html creates the worker right after the
@@ -877,7 +877,7 @@ async function boot() {
 }
 
 // (for the tests: tests/browser/test_snapshot.py)
-export { pageRuns, restoreInPlace };
+export { copyInSlices, pageRuns, restoreInPlace };
 
 export function start() {
   started ??= boot();

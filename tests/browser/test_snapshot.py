@@ -446,6 +446,48 @@ def test_a_stored_snapshot_goes_straight_into_the_runtimes_memory(
     assert got["size"] and got["badHeader"] and "header" in got["badHeader"], got
 
 
+# The worker's heap copied in (pyodide-boot.mjs copyInSlices), on a stand-in for Pyodide's
+# module: a snapshot of a 64-byte header and a heap of 3.5 MiB (several slices), into a
+# memory of 4 MiB full of 0xAA.
+_COPY_IN_SLICES = """async () => {
+    const { copyInSlices } = await import('./pyodide-boot.mjs');
+    const HEADER = 64, HEAP = 3.5 * 1024 * 1024;
+    const snap = new Uint8Array(HEADER + HEAP);
+    new Uint32Array(snap.buffer, 0, 2)[1] = HEADER;
+    for (let i = 8; i < HEADER; i++) snap[i] = i;
+    for (let i = HEADER; i < snap.length; i++) snap[i] = (i * 13 + 5) & 255;
+    const m = { HEAPU8: new Uint8Array(4 * 1024 * 1024).fill(0xaa), given: null };
+    m.API = { restoreSnapshot(t) { m.given = t.length; return 'config'; } };
+    const original = m.API.restoreSnapshot;
+    await copyInSlices(m, snap);
+    const config = m.API.restoreSnapshot(snap);
+    let wrong = 0;
+    for (let i = 0; i < HEAP; i++) if (m.HEAPU8[i] !== snap[HEADER + i]) wrong += 1;
+    let beyond = true;
+    for (let i = HEAP; i < m.HEAPU8.length; i++) beyond &&= m.HEAPU8[i] === 0xaa;
+    return { config, given: m.given, wrong, beyond, restoredAfter: m.API.restoreSnapshot === original };
+}"""
+
+
+def test_the_workers_heap_is_copied_in_before_python_resumes(
+    new_context: Any, serve_site: Any
+) -> None:
+    """copyInSlices puts every byte of the handed heap where Pyodide would have copied it,
+    and Pyodide's restoreSnapshot is then handed the header alone (no second copy)."""
+    context = new_context(route=False)
+    page = context.new_page()
+    open_site(page, serve_site(), "/?screen=atlas")
+    page.wait_for_load_state("networkidle")  # PyScript, which loads after ready
+    got = page.evaluate(_COPY_IN_SLICES)
+    assert got == {
+        "config": "config",
+        "given": 64,
+        "wrong": 0,
+        "beyond": True,
+        "restoredAfter": True,
+    }, got
+
+
 def test_a_heap_larger_than_the_runtimes_initial_memory_is_restored(
     new_context: Any, serve_site: Any
 ) -> None:
