@@ -178,6 +178,99 @@ def split_linking(asm_mjs: bytes) -> bytes:
     return _replace_once(asm_mjs, whole, split, "Emscripten's receiveInstance (RECEIVE_INSTANCE)")
 
 
+#: Emscripten's ``convertJsFunctionToWasm`` wraps a JS function for the function table by
+#: compiling a tiny ``WebAssembly.Module`` (one import, one export of the function's
+#: signature) and instantiating it. Linking the runtime puts a few hundred JS functions in
+#: the table (``reportUndefinedSymbols``), so it compiled a few hundred modules on the
+#: page's thread, one per function although there are only a few dozen signatures: the
+#: largest piece of the linking, 344-478 ms at 4 x CPU (benchmarks/README.md). The build
+#: keeps one compiled module per signature (the module's bytes depend on the signature
+#: alone) and only instantiates it again for each function.
+WRAPPER_MODULE = (
+    b"var convertJsFunctionToWasm=(func,sig)=>{var bytes=",
+    b"var module=new WebAssembly.Module(bytes);var instance=",
+)
+CACHED_WRAPPER_MODULE = (
+    b"var wrapperModules=new Map;var convertJsFunctionToWasm=(func,sig)=>"
+    b"{var module=wrapperModules.get(sig);if(!module){var bytes=",
+    b"module=new WebAssembly.Module(bytes);wrapperModules.set(sig,module)}var instance=",
+)
+
+#: The two loops of the linking that ``split_linking`` left whole, ``updateGOT`` (the
+#: global offset table, over Python's 4,000-odd exports, after building the map of the
+#: function table) and ``reportUndefinedSymbols`` (the table's JS functions), were each a
+#: task of 150-480 ms at 4 x CPU. The build adds copies of them that yield to the page's
+#: event loop whenever they have run for LINK_SLICE_MS, and ``receiveInstance`` awaits
+#: those (the originals stay, for Emscripten's other callers).
+LINK_SLICE_MS = 8
+UPDATE_GOT = (
+    b"var updateGOT=(exports,replace)=>{for(var symName in exports){",
+    b";var isImmutableGlobal=",
+)
+REPORT_UNDEFINED = (
+    b"var reportUndefinedSymbols=()=>{for(var[symName,entry]of Object.entries(GOT)){",
+    b";var loadDylibs=",
+)
+LINK_YIELD = b"if(performance.now()>linkDeadline){await linkNextTask();}"
+LINK_HELPERS = (
+    b"var linkDeadline=0;var linkNextTask=async()=>{"
+    + NEXT_TASK
+    + b"linkDeadline=performance.now()+"
+    + str(LINK_SLICE_MS).encode()
+    + b"};"
+)
+SLICED_TABLE_MAP = (
+    b"if(!functionsInTableMap){functionsInTableMap=new WeakMap;"
+    b"for(var i=0;i<wasmTable.length;i+=256){"
+    + LINK_YIELD
+    + b"updateTableMap(i,Math.min(256,wasmTable.length-i))}}"
+)
+LOAD_DYLIBS = (
+    b"var loadDylibs=async()=>{if(!dynamicLibraries.length){reportUndefinedSymbols();return}",
+    b"var loadDylibs=async()=>{if(!dynamicLibraries.length)"
+    b"{await reportUndefinedSymbolsInSlices();return}",
+)
+
+
+def cached_wrapper_modules(asm_mjs: bytes) -> bytes:
+    """``pyodide.asm.mjs`` compiling one wrapper module per signature (WRAPPER_MODULE)."""
+    what = "Emscripten's convertJsFunctionToWasm (WRAPPER_MODULE)"
+    for old, new in zip(WRAPPER_MODULE, CACHED_WRAPPER_MODULE, strict=True):
+        asm_mjs = _replace_once(asm_mjs, old, new, what)
+    return asm_mjs
+
+
+def _sliced_copy(asm_mjs: bytes, bounds: tuple[bytes, bytes], name: bytes, prefix: bytes) -> bytes:
+    """A copy of the function that starts with ``bounds[0]`` (up to ``bounds[1]``), named
+    ``name``, async, with LINK_YIELD at the top of its loop and ``prefix`` before the loop."""
+    start, end = bounds
+    if asm_mjs.count(start) != 1:
+        _refuse(f"Emscripten's {name.decode()} loop")
+    at = asm_mjs.index(start)
+    stop = asm_mjs.find(end, at)
+    if stop < 0:
+        _refuse(f"Emscripten's {name.decode()} loop")
+    head, loop = start.split(b"=>{", 1)  # "var f=(args)", "for(...){"
+    args = head.split(b"=", 1)[1]
+    body = asm_mjs[at + len(start) : stop]
+    copy = b";var " + name + b"=async" + args + b"=>{" + prefix + loop + LINK_YIELD + body
+    return asm_mjs[:stop] + copy + asm_mjs[stop:]
+
+
+def sliced_linking(asm_mjs: bytes) -> bytes:
+    """``pyodide.asm.mjs`` whose ``receiveInstance`` (already split by ``split_linking``)
+    fills the global offset table and the undefined symbols in slices (LINK_SLICE_MS)."""
+    what = "Emscripten's linking loops (UPDATE_GOT, REPORT_UNDEFINED)"
+    asm_mjs = _sliced_copy(asm_mjs, UPDATE_GOT, b"updateGOTInSlices", SLICED_TABLE_MAP)
+    asm_mjs = _sliced_copy(asm_mjs, REPORT_UNDEFINED, b"reportUndefinedSymbolsInSlices", b"")
+    asm_mjs = _replace_once(asm_mjs, REPORT_UNDEFINED[0], LINK_HELPERS + REPORT_UNDEFINED[0], what)
+    asm_mjs = _replace_once(asm_mjs, *LOAD_DYLIBS, what)
+    got = NEXT_TASK + RECEIVE_INSTANCE[2] + NEXT_TASK + b"LDSO.init();loadDylibs();"
+    sliced = NEXT_TASK + b"await updateGOTInSlices(origExports);" + NEXT_TASK
+    sliced += b"LDSO.init();await loadDylibs();"
+    return _replace_once(asm_mjs, got, sliced, what)
+
+
 def sleep_without_shared_memory(asm_mjs: bytes) -> bytes:
     """``pyodide.asm.mjs`` without a SharedArrayBuffer when the page is not cross-origin
     isolated (SHARED_SLEEP)."""
@@ -209,7 +302,9 @@ def vendor_runtime(out: Path, quiet: bool = False) -> Runtime:
         if name.endswith(".mjs"):  # the source maps are not shipped: no dangling reference
             data = SOURCE_MAP_RE.sub(b"\n", data)
             if name == "pyodide.asm.mjs":
-                data = eager_factory(split_linking(sleep_without_shared_memory(data)))
+                data = sleep_without_shared_memory(data)
+                data = cached_wrapper_modules(sliced_linking(split_linking(data)))
+                data = eager_factory(data)
         elif name == "pyodide-lock.json":
             data = shipped_lock(data)
         (out / "pyodide" / name).write_bytes(data)

@@ -14,9 +14,9 @@
 // - snapshot (a repeat visit): a memory snapshot of an earlier start (Python up,
 //   start-path modules imported) is in Cache Storage under this build's key, Pyodide's
 //   version and this browser's user agent, with an intact SHA-256: Pyodide restores it
-//   (much faster than starting Python). A worker of its own reads and checks it while the
-//   runtime loads (readInWorker), and its pages go straight into the runtime's memory
-//   (restoreInPlace).
+//   (much faster than starting Python). A worker of its own reads and checks it, and
+//   compiles the runtime from the HTTP cache, while the runtime loads (readInWorker), and
+//   its pages go straight into the runtime's memory, in slices (restoreInPlace).
 // - worker (a first visit, or a snapshot that cannot be used: another build or browser,
 //   damaged bytes, a failed restore, which is deleted): Python starts in
 //   snapshot-worker.mjs, off this thread (index.html creates the worker right after the
@@ -225,29 +225,45 @@ function headerLength(packed, size) {
 
 // Pyodide restores a snapshot by copying its whole heap (31.5 MB) from the array it is
 // given into the runtime's memory. A stored snapshot's pages go into that memory directly
-// instead, at the moment Pyodide would copy them (its restoreSnapshot, called once as
-// Python resumes): Pyodide is handed the header alone, and copies no heap. No unpacked copy
-// of the heap is ever made on this page.
-function restoreInPlace(module, packed, size) {
+// instead: Pyodide is handed the header alone, and copies no heap. No unpacked copy of the
+// heap is ever made on this page. The pages are written before Python resumes (between
+// the runtime's linking and Pyodide's restoreSnapshot, nothing else writes to that
+// memory), in slices of RESTORE_SLICE bytes with a yield to the event loop whenever
+// SLICE_MS have passed: written in Pyodide's restoreSnapshot, they were one task with
+// Python's start-up of 230-500 ms at 4 x CPU (benchmarks/README.md).
+const RESTORE_SLICE = 1 << 20;
+const SLICE_MS = 8;
+async function restoreInPlace(module, packed, size) {
   const api = module.API;
   const original = api && api.restoreSnapshot;
   if (typeof original !== "function") throw new Error("this Pyodide has no restoreSnapshot");
   const header = headerLength(packed, size);
+  const heap = size - header;
+  if (module.HEAPU8.length < heap && !module.growMemory(heap)) {
+    throw new Error(`no room for a heap of ${heap} bytes`);
+  }
+  let head = null;
+  const runs = [];
+  pageRuns(packed, size, (start, stop, from) => {
+    if (start === 0) head = new Uint8Array(packed.slice(from, from + header));
+    const at = Math.max(start, header); // the heap's bytes of this run
+    if (at < stop) runs.push([at, stop, from < 0 ? -1 : from + at - start]);
+  });
+  let deadline = performance.now() + SLICE_MS;
+  for (const [at, stop, from] of runs) {
+    for (let piece = at; piece < stop; piece += RESTORE_SLICE) {
+      if (performance.now() > deadline) {
+        await nextTask();
+        deadline = performance.now() + SLICE_MS;
+      }
+      const end = Math.min(stop, piece + RESTORE_SLICE);
+      const memory = module.HEAPU8; // (a new view if the memory grew)
+      if (from < 0) memory.fill(0, piece - header, end - header);
+      else memory.set(new Uint8Array(packed, from + piece - at, end - piece), piece - header);
+    }
+  }
   api.restoreSnapshot = function (ignored) {
     api.restoreSnapshot = original;
-    const heap = size - header;
-    if (module.HEAPU8.length < heap && !module.growMemory(heap)) {
-      throw new Error(`no room for a heap of ${heap} bytes`);
-    }
-    const memory = module.HEAPU8; // (a new view if it grew)
-    let head = null;
-    pageRuns(packed, size, (start, stop, from) => {
-      if (start === 0) head = new Uint8Array(packed.slice(from, from + header));
-      const at = Math.max(start, header); // the heap's bytes of this run
-      if (at >= stop) return;
-      if (from < 0) memory.fill(0, at - header, stop - header);
-      else memory.set(new Uint8Array(packed, from + at - start, stop - at), at - header);
-    });
     return original.call(this, head);
   };
 }
@@ -281,7 +297,20 @@ async function findSnapshot() {
 // some visits, so Python resumed later. The worker's script is this function.
 function snapshotReader() {
   self.onmessage = async (event) => {
-    const { url, cacheName, key, digest } = event.data;
+    const { url, cacheName, key, digest, wasmUrl } = event.data;
+    // The runtime, compiled here from the HTTP cache (V8 takes the code it cached for it
+    // there): on the page, taking that code back and instantiating it was one task of
+    // 0.5-1.7 s at 4 x CPU; the page now only instantiates the module posted.
+    if (wasmUrl) {
+      const cached = fetch(wasmUrl, { cache: "only-if-cached", mode: "same-origin" });
+      WebAssembly.compileStreaming(cached.then((r) => {
+        if (!r.ok) throw new Error(`HTTP ${r.status}`);
+        return r;
+      })).then((module) => {
+        const entry = performance.getEntriesByType("resource").find((e) => e.name === wasmUrl);
+        self.postMessage({ module, delivery: entry ? entry.deliveryType : "" });
+      }, (err) => self.postMessage({ module: null, missed: true, why: String(err) }));
+    }
     try {
       const hit = await caches.match(url, { cacheName });
       if (!hit || hit.headers.get("x-snapshot-key") !== key ||
@@ -300,31 +329,50 @@ function snapshotReader() {
 }
 
 // The stored snapshot's bytes from the reader; null if no reader could run here (the page
-// reads them itself); rejects with what the reader found wrong.
-function readInWorker(hit) {
+// reads them itself); rejects with what the reader found wrong. With `runtime` (a
+// function), the reader also compiles the runtime from the HTTP cache and runtime() is
+// called once with the compiled module, or null (no reader, or not in the HTTP cache).
+function readInWorker(hit, runtime = null) {
   return new Promise((resolve, reject) => {
     let worker = null;
     let url = null;
+    let waiting = runtime ? 2 : 1; // answers to come: the bytes, and the runtime
     const end = () => {
       if (worker) worker.terminate();
       if (url) URL.revokeObjectURL(url);
+      worker = null;
+    };
+    const give = (module) => {
+      if (runtime) runtime(module);
+      runtime = null;
     };
     try {
       url = URL.createObjectURL(new Blob([`(${snapshotReader})()`], { type: "text/javascript" }));
       worker = new Worker(url);
     } catch (err) {
       end();
+      give(null);
       resolve(null);
       return;
     }
     worker.onmessage = (event) => {
-      end();
-      if (event.data.packed) resolve(event.data.packed);
-      else reject(new Error(event.data.error));
+      const r = event.data;
+      if ("module" in r) {
+        if (r.missed) runtimeMissed();
+        else performance.mark("cardroom:runtime-compiled", { detail: { delivery: r.delivery } });
+        give(r.module);
+      } else if (r.packed) resolve(r.packed);
+      else {
+        give(null);
+        reject(new Error(r.error));
+      }
+      waiting -= 1;
+      if (waiting <= 0 || r.error) end();
     };
     worker.onerror = (event) => {
       event.preventDefault();
       end();
+      give(null);
       resolve(null);
     };
     worker.postMessage({
@@ -332,14 +380,15 @@ function readInWorker(hit) {
       cacheName: SNAPSHOT_CACHE,
       key: SNAPSHOT_KEY,
       digest: hit.headers.get("x-snapshot-sha256"),
+      wasmUrl: runtime ? WASM_URL : null,
     });
   });
 }
 
 // The stored snapshot's bytes (packed); rejects if they do not match their SHA-256 or do
-// not fit their page map and recorded size.
-async function readSnapshot({ hit, size }) {
-  let packed = await readInWorker(hit);
+// not fit their page map and recorded size. `runtime`: as readInWorker's.
+async function readSnapshot({ hit, size }, runtime = null) {
+  let packed = await readInWorker(hit, runtime);
   const by = packed === null ? "page" : "worker";
   if (packed === null) {
     packed = await hit.arrayBuffer();
@@ -466,7 +515,7 @@ function nextTask() {
 //   worker's heap (`restoring`) is copied in by Pyodide.
 const ASM_URL = new URL("./pyodide/pyodide.asm.mjs", import.meta.url).href;
 let asm = null; // imported once, as soon as Python is to start (loadRuntime)
-let compiled = null; // the worker's compiled runtime, or null
+let compiled = null; // the worker's compiled runtime (or a promise of it, or of null), or null
 let reading = null; // a stored snapshot being read: {packed: a promise of its bytes, size}
 let restoring = null; // the heap being restored (the worker's)
 function loadRuntime() {
@@ -486,7 +535,7 @@ function heapSize(snapshot) {
 async function createPyodideModule(settings) {
   unwrapFetch(); // Pyodide has asked for its runtime by now
   const { default: create } = await loadRuntime();
-  const shared = compiled;
+  const shared = await compiled; // (a promise of it on a repeat visit)
   const instantiate = settings.instantiateWasm;
   if (typeof instantiate === "function") {
     settings.instantiateWasm = (imports, done) => {
@@ -511,7 +560,7 @@ async function createPyodideModule(settings) {
     };
   }
   const module = await create(settings);
-  if (reading) restoreInPlace(module, await reading.packed, reading.size);
+  if (reading) await restoreInPlace(module, await reading.packed, reading.size);
   // A heap taken after Python's memory grew (a large import) is larger than the runtime's
   // initial memory, and Pyodide would fail to copy it in ("offset is out of bounds"):
   // the memory grows to hold it first (restoreInPlace does the same).
@@ -519,8 +568,32 @@ async function createPyodideModule(settings) {
   if (module.HEAP8 && module.HEAP8.length < size && !module.growMemory(size)) {
     throw new Error(`no room for a heap of ${size} bytes`);
   }
+  if (size) await copyInSlices(module, restoring);
   await nextTask();
   return module;
+}
+
+// The worker's heap copied into the runtime's memory in slices (as restoreInPlace writes a
+// stored one), before Python resumes; Pyodide's restoreSnapshot is then handed the header
+// alone. Copied by Pyodide, the 31.5 MB were part of one task with Python's start-up.
+async function copyInSlices(module, snapshot) {
+  const api = module.API;
+  const original = api && api.restoreSnapshot;
+  if (typeof original !== "function") return; // Pyodide copies it, in one go
+  const header = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
+  let deadline = performance.now() + SLICE_MS;
+  for (let at = header; at < snapshot.length; at += RESTORE_SLICE) {
+    if (performance.now() > deadline) {
+      await nextTask();
+      deadline = performance.now() + SLICE_MS;
+    }
+    const end = Math.min(snapshot.length, at + RESTORE_SLICE);
+    module.HEAPU8.set(snapshot.subarray(at, end), at - header);
+  }
+  api.restoreSnapshot = function (ignored) {
+    api.restoreSnapshot = original;
+    return original.call(this, snapshot.subarray(0, header));
+  };
 }
 
 function options(extra = {}) {
@@ -546,20 +619,26 @@ function options(extra = {}) {
 // back in its HTTP cache (the service worker answers plain requests).
 const RUNTIME_MISSED = "cardroom.runtime-not-in-http-cache";
 async function fetchRuntime(plainFetch, fromHttpCache) {
-  let ask = fromHttpCache;
-  try {
-    ask &&= localStorage.getItem(RUNTIME_MISSED) !== WASM_URL;
-  } catch (err) { /* no storage: ask */ }
-  if (ask) {
+  if (fromHttpCache && runtimeInHttpCache()) {
     try {
       const hit = await plainFetch(WASM_URL, { cache: "only-if-cached", mode: "same-origin" });
       if (hit.ok) return hit;
     } catch (err) { /* not in the HTTP cache */ }
-    try {
-      localStorage.setItem(RUNTIME_MISSED, WASM_URL);
-    } catch (err) { /* asked again next time */ }
+    runtimeMissed();
   }
   return plainFetch(WASM_URL);
+}
+function runtimeInHttpCache() {
+  try {
+    return localStorage.getItem(RUNTIME_MISSED) !== WASM_URL;
+  } catch (err) {
+    return true; // no storage: ask
+  }
+}
+function runtimeMissed() {
+  try {
+    localStorage.setItem(RUNTIME_MISSED, WASM_URL);
+  } catch (err) { /* asked again next time */ }
 }
 
 // loadPyodide() with Pyodide's own request for its runtime (made as it starts, at the
@@ -575,7 +654,9 @@ function load(settings, { fromHttpCache = false } = {}) {
     const url = input instanceof Request ? input.url : String(input);
     if (url !== WASM_PLAIN) return plainFetch.call(this, input, init);
     unwrapFetch();
-    if (handed) return Promise.resolve(new Response(null, { headers: { "content-type": "application/wasm" } }));
+    const empty = () => new Response(null, { headers: { "content-type": "application/wasm" } });
+    // (the reader's module on a repeat visit: a promise, of null if it has none)
+    if (handed) return Promise.resolve(handed).then((m) => m ? empty() : fetchRuntime(plainFetch, fromHttpCache));
     return fetchRuntime(plainFetch, fromHttpCache);
   };
   unwrapFetch = () => {
@@ -596,7 +677,10 @@ async function restore({ hit = null, heap = null }) {
   performance.mark("cardroom:restore-start");
   let packed = null;
   if (hit) {
-    reading = { packed: readSnapshot(hit).then((bytes) => (packed = bytes)), size: hit.size };
+    // the runtime compiled by the snapshot's reader, from the HTTP cache, if it is there
+    let runtime = null;
+    if (runtimeInHttpCache()) compiled = new Promise((resolve) => (runtime = resolve));
+    reading = { packed: readSnapshot(hit, runtime).then((bytes) => (packed = bytes)), size: hit.size };
     reading.packed.catch(() => {}); // reported by load()
   }
   restoring = heap;
@@ -793,7 +877,7 @@ async function boot() {
 }
 
 // (for the tests: tests/browser/test_snapshot.py)
-export { pageRuns, restoreInPlace };
+export { copyInSlices, pageRuns, restoreInPlace };
 
 export function start() {
   started ??= boot();

@@ -107,8 +107,12 @@ def _steps(page: Any) -> list[str]:
 # How the page got the runtime (pyodide.asm.wasm?v=...): whether a response came from the
 # HTTP cache, and whether the page noted that its HTTP cache did not have it.
 _RUNTIME = """() => ({
+    // fetched by the page, or compiled by the snapshot's reader (which says how it came)
     fromHttpCache: performance.getEntriesByType('resource').some(
-        (e) => e.name.includes('/pyodide.asm.wasm?v=') && e.deliveryType === 'cache'),
+        (e) => e.name.includes('/pyodide.asm.wasm?v=') && e.deliveryType === 'cache') ||
+        performance.getEntriesByName('cardroom:runtime-compiled').some(
+            (m) => m.detail && m.detail.delivery === 'cache'),
+    byReader: performance.getEntriesByName('cardroom:runtime-compiled').length,
     missed: localStorage.getItem('cardroom.runtime-not-in-http-cache'),
 })"""
 
@@ -295,7 +299,8 @@ def test_a_repeat_visit_takes_the_runtime_from_the_http_cache(
         open_site(page, server, "/?screen=atlas")
         assert _boot_path(page) == "snapshot"
         runtime = page.evaluate(_RUNTIME)
-        assert runtime == {"fromHttpCache": True, "missed": None}, runtime
+        # compiled by the snapshot's reader, off the page's thread
+        assert runtime == {"fromHttpCache": True, "byReader": 1, "missed": None}, runtime
         page.locator('[data-state="AZ"]').click()
         expect_card(page, "AZ")
     finally:
@@ -395,15 +400,15 @@ _IN_PLACE = """async () => {
     };
     const m = fake(5 * PAGE);
     const original = m.API.restoreSnapshot;
-    restoreInPlace(m, pack(snap), size);
+    await restoreInPlace(m, pack(snap), size);
     const replaced = m.API.restoreSnapshot !== original;
     const config = m.API.restoreSnapshot(new Uint8Array(0));
     const wrong = [];
     for (let i = 0; i < size - HEADER; i++) if (m.HEAPU8[i] !== snap[heap(i)]) wrong.push(i);
     let beyond = true;
     for (let i = size - HEADER; i < m.HEAPU8.length; i++) beyond &&= m.HEAPU8[i] === 0xaa;
-    const fails = (packed, n) => {
-        try { restoreInPlace(fake(PAGE), packed, n); return null; } catch (e) { return e.message; }
+    const fails = async (packed, n) => {
+        try { await restoreInPlace(fake(PAGE), packed, n); return null; } catch (e) { return e.message; }
     };
     const whole = new Uint8Array(pack(snap));
     const badHeader = snap.slice(); badHeader[4] = 6;
@@ -413,10 +418,10 @@ _IN_PLACE = """async () => {
         header: JSON.stringify(m.given) === JSON.stringify(Array.from(snap.subarray(0, HEADER))),
         wrong: wrong.length, beyond, grown: m.HEAPU8.length >= size - HEADER,
         emptyPagesStored: whole.length < size,
-        short: fails(whole.slice(0, -1).buffer, size),
-        long: fails(longer.buffer, size),
-        size: fails(whole.buffer, size + PAGE),
-        badHeader: fails(pack(badHeader), size),
+        short: await fails(whole.slice(0, -1).buffer, size),
+        long: await fails(longer.buffer, size),
+        size: await fails(whole.buffer, size + PAGE),
+        badHeader: await fails(pack(badHeader), size),
     };
 }"""
 
@@ -439,6 +444,48 @@ def test_a_stored_snapshot_goes_straight_into_the_runtimes_memory(
     assert "shorter than its page map" in (got["short"] or ""), got
     assert "longer than its page map" in (got["long"] or ""), got
     assert got["size"] and got["badHeader"] and "header" in got["badHeader"], got
+
+
+# The worker's heap copied in (pyodide-boot.mjs copyInSlices), on a stand-in for Pyodide's
+# module: a snapshot of a 64-byte header and a heap of 3.5 MiB (several slices), into a
+# memory of 4 MiB full of 0xAA.
+_COPY_IN_SLICES = """async () => {
+    const { copyInSlices } = await import('./pyodide-boot.mjs');
+    const HEADER = 64, HEAP = 3.5 * 1024 * 1024;
+    const snap = new Uint8Array(HEADER + HEAP);
+    new Uint32Array(snap.buffer, 0, 2)[1] = HEADER;
+    for (let i = 8; i < HEADER; i++) snap[i] = i;
+    for (let i = HEADER; i < snap.length; i++) snap[i] = (i * 13 + 5) & 255;
+    const m = { HEAPU8: new Uint8Array(4 * 1024 * 1024).fill(0xaa), given: null };
+    m.API = { restoreSnapshot(t) { m.given = t.length; return 'config'; } };
+    const original = m.API.restoreSnapshot;
+    await copyInSlices(m, snap);
+    const config = m.API.restoreSnapshot(snap);
+    let wrong = 0;
+    for (let i = 0; i < HEAP; i++) if (m.HEAPU8[i] !== snap[HEADER + i]) wrong += 1;
+    let beyond = true;
+    for (let i = HEAP; i < m.HEAPU8.length; i++) beyond &&= m.HEAPU8[i] === 0xaa;
+    return { config, given: m.given, wrong, beyond, restoredAfter: m.API.restoreSnapshot === original };
+}"""
+
+
+def test_the_workers_heap_is_copied_in_before_python_resumes(
+    new_context: Any, serve_site: Any
+) -> None:
+    """copyInSlices puts every byte of the handed heap where Pyodide would have copied it,
+    and Pyodide's restoreSnapshot is then handed the header alone (no second copy)."""
+    context = new_context(route=False)
+    page = context.new_page()
+    open_site(page, serve_site(), "/?screen=atlas")
+    page.wait_for_load_state("networkidle")  # PyScript, which loads after ready
+    got = page.evaluate(_COPY_IN_SLICES)
+    assert got == {
+        "config": "config",
+        "given": 64,
+        "wrong": 0,
+        "beyond": True,
+        "restoredAfter": True,
+    }, got
 
 
 def test_a_heap_larger_than_the_runtimes_initial_memory_is_restored(
