@@ -34,7 +34,6 @@ pytestmark = pytest.mark.browser
 PHONE, PORTRAIT, LANDSCAPE, LAPTOP = SIZES  # the four sizes' names, in order
 
 PHONE_SPLIT = "#41 item 1 (new: phone): Team 2's cards lie under Team 1's half"
-BU_TEXT = "#41 card text (new): Border-Up card names and border lists under 12 px"
 SEQ_TEXT = "#41 card text (new): Sequence hand cards' names about 8 px (the board's text is 12 px and more)"
 GROUPS = "#41 item 9: border lists of cards in groups cut off"
 
@@ -44,13 +43,6 @@ KNOWN: dict[tuple[str, str], str] = {
     ("border-up/local", PHONE): PHONE_SPLIT,
     ("border-up/local-L4", PHONE): PHONE_SPLIT,
     ("border-up/groups", PHONE): f"{PHONE_SPLIT}; {GROUPS}",
-    ("border-up/bot", PHONE): "#41 item 9 (new: in the hand): New York's border list cut off",
-    ("border-up/bot", PORTRAIT): BU_TEXT,
-    ("border-up/bot", LANDSCAPE): BU_TEXT,
-    ("border-up/bot", LAPTOP): BU_TEXT,
-    ("state-iq/local", PORTRAIT): BU_TEXT + " (State IQ's hand)",
-    ("state-iq/local", LANDSCAPE): BU_TEXT + " (State IQ's hand)",
-    ("state-iq/local", LAPTOP): BU_TEXT + " (State IQ's hand)",
     (
         "dashing-states/local",
         PHONE,
