@@ -17,6 +17,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from browser_helpers import Touch, decline_plunge, format_violations, open_site, run_axe, wait_ready
+from layout_checks import SIZES, check_layout, text_checked
+from layout_screens import set_size
 from playwright.sync_api import expect
 
 from cardroom import atlas, scoring
@@ -25,6 +27,7 @@ from cardroom.geoplunge import solver
 from cardroom.geoplunge.border_up import GAME
 from cardroom.geoplunge.groups import check_group, check_shout
 from cardroom.web.games.border_up.logic import choose_hint, engine, key_state
+from cardroom.web.kit.cards import hand_card_html
 from cardroom.web.kit.logic import Setup
 
 pytestmark = pytest.mark.browser
@@ -520,6 +523,40 @@ def test_a_full_level_4_hand_fits_a_laptop_screen(new_context: Any, site: Any) -
 
 
 # --------------------------------------------------------------------------- layouts (issue 41)
+
+
+#: the hand's cards replaced by ``cards`` (HTML): how many the hand then holds
+DEAL_FACES_JS = """(cards) => {
+    const list = document.querySelector('#bu-half-0 .hb-hand .hb-list');
+    list.innerHTML = cards;
+    return list.querySelectorAll('[data-card]').length;
+}"""
+
+
+def test_every_state_s_face_fits_a_hand_at_every_size(new_context: Any, site: Any) -> None:
+    """Issue #41: the hand's face of each of the 50 states (``cards.hand_card_html``), in a
+    hand against the computer at 390x844, 768x1024, 1024x768 and 1366x768: no border list
+    or name cut off (New York's list lost its last line on a phone; Tennessee's and
+    Missouri's eight neighbours are the longest), no sideways scroll, nothing covered, and
+    from a tablet up the name and the border list at 12 px or more (Pennsylvania's name was
+    8.1 px, every border list 10.2 px)."""
+    ctx = new_context(viewport={"width": 1366, "height": 768})
+    page = ctx.new_page()
+    open_site(page, site, game_url(level=2, mode="bot", difficulty="easy", seed=5))
+    decline_plunge(page, page.locator("#bu-half-0 [data-plunge=no]"))
+    wait_phase(page, "race")
+    faces = "".join(hand_card_html(code) for code in sorted(atlas.by_code()))
+    for size in SIZES:
+        for _attempt in range(3):  # a redraw of the hand puts the dealt cards back
+            set_size(page, size)
+            assert page.evaluate(DEAL_FACES_JS, faces) == 50
+            found = check_layout(page, text=text_checked(size))
+            if page.locator("#bu-half-0 .hb-hand [data-card]").count() == 50:
+                break
+        else:
+            raise AssertionError(f"{size}: the hand was redrawn under the test three times")
+        assert not found, f"{size}: " + "\n  ".join(str(v) for v in found)
+
 
 #: every card of the page fully visible: each corner (inset 2 px) hits the card itself
 HIDDEN_CARDS_JS = """() => [...document.querySelectorAll('.bu-game [data-card]')].filter(e => {

@@ -427,6 +427,63 @@ def test_border_up_level4_short_frame_prints_whole_border_lists(
     assert not problems, "card text cut at 640x480:\n  " + "\n  ".join(problems)
 
 
+#: text of the game's area that sticks out of the box it is drawn in (a section, a list
+#: item, a button) or out of the frame: cut off where a box or the frame clips it
+STICKING_OUT = """() => {
+  const out = [], W = document.documentElement.clientWidth;
+  for (const e of document.querySelectorAll('#kit-area li, #kit-area p, #kit-area h2, #kit-area button')) {
+    const r = e.getBoundingClientRect();
+    if (!r.width || e.closest('.visually-hidden')) continue;
+    const box = e.parentElement.closest('section, li, button, .sq-answer') || e.parentElement;
+    const b = box.getBoundingClientRect();
+    if (r.right > Math.min(b.right, W) + 1 || r.left < Math.max(b.left, 0) - 1)
+      out.push(`${e.tagName.toLowerCase()} "${e.textContent.trim().slice(0, 24)}": ` +
+               `${Math.round(r.left)}..${Math.round(r.right)} in ${Math.round(b.left)}..${Math.round(b.right)}`);
+  }
+  return out;
+}"""
+
+
+def test_state_iq_in_a_640x480_frame(fit_context: Any, site: Any) -> None:
+    """Issue #41 (a course page's 640x480 frame): State IQ GeoPlunging (the held card
+    shown), in play with the computer choosing its clue, then the person guessing. The
+    Power card's clue order stayed on one line, so "Type A" stuck out of the side column,
+    cut off at the frame's edge, and the game's area scrolled sideways with nothing in it
+    to focus (axe: scrollable-region-focusable). Now no text sticks out of its box, the
+    area never scrolls sideways, axe finds nothing, and the held card's name and borders
+    are 12 px or more."""
+    page = fit_context.new_page()
+    page.set_viewport_size({"width": 640, "height": 480})
+    open_site(page, site, f"/?{FIT_GAMES['state-iq']}&embed=1")
+    page.get_by_role("button", name="Start").click()
+
+    def check(where: str) -> None:
+        sticking = page.evaluate(STICKING_OUT)
+        assert not sticking, f"{where}: text cut off:\n  " + "\n  ".join(sticking)
+        area = page.evaluate(
+            "() => { const a = document.querySelector('#kit-area');"
+            " return [a.scrollWidth, a.clientWidth]; }"
+        )
+        assert area[0] <= area[1], f"{where}: the game's area scrolls sideways: {area}"
+        violations = run_axe(page)
+        assert not violations, f"{where}: axe-core at 640x480:\n" + format_violations(violations)
+        # the card's text and the page's width (the map's states are under 24 px a target
+        # in a frame this small: the answer box and the small states' buttons stand in)
+        found = [
+            v for v in check_layout(page, text=True) if v.kind in ("clipped", "text", "overflow")
+        ]
+        assert not found, f"{where}: " + "\n  ".join(str(v) for v in found)
+
+    page.wait_for_selector(".sq-card-box [data-card]")
+    check("GeoPlunging")
+    page.locator("[data-plunge=no]").click()
+    page.wait_for_selector(".sq-power")  # seed 3: the computer gives the first clue
+    check("the computer's clue")
+    page.wait_for_selector("#sq-guess", timeout=30_000)
+    check("guess 1")
+    page.close()
+
+
 def test_embed_survives_play_again(context: Any, site: Any) -> None:
     """Start, the result, Play again and Back to setup keep ``embed=1`` (R-185); in the
     snippet's 960x640 frame the result opens with its headline in view (R-197)."""

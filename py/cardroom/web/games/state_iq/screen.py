@@ -55,6 +55,14 @@ def _card(code: str) -> str:
     return '<ul class="sq-card-box">' + hand_card_html(code).replace(' tabindex="0"', "") + "</ul>"
 
 
+def _side_focus() -> str:
+    """Embedded (``<html data-embed>``), the game so far scrolls by itself in a frame from
+    601x440 (web/state_iq.css): it takes the keyboard's focus, so that the arrow keys
+    scroll it (axe: scrollable-region-focusable), while the computer thinks too."""
+    embedded = js.document.documentElement.hasAttribute("data-embed")
+    return ' tabindex="0"' if embedded else ""
+
+
 # ====================================================================== the game
 
 
@@ -142,7 +150,8 @@ class StateIQUI(GameUI):
         self.area.innerHTML = (
             f'<div class="sq-game" data-phase="{phase}" data-team="{me}">'
             f'<div class="sq-main">{main}</div>'
-            f'<aside class="sq-side" aria-label="The game so far">{self.side_html(v, me)}</aside>'
+            f'<aside class="sq-side" aria-label="The game so far"{_side_focus()}>'
+            f"{self.side_html(v, me)}</aside>"
             "</div>"
         )
         self.map = None
