@@ -682,6 +682,7 @@ def test_split_screen_shows_every_card_of_both_teams_on_a_phone(
     assert_all_cards_shown(page, "with groups", count, min_text=8)
     cut = page.evaluate(CUT_BORDERS_JS)
     assert not cut, f"border lists cut in the groups: {cut}"
+    expect_names_read_out(page)
     page.locator("#bu-half-1 [data-act=hint]").tap()
     expect(page.locator("#bu1-hint")).to_be_visible()
     assert_all_cards_shown(page, "with a hint", count, min_text=8)
@@ -709,6 +710,23 @@ def test_split_screen_shows_every_card_of_both_teams_on_a_phone(
     expect(page.locator("#bu0-mapbox .bu-map")).to_be_hidden()
 
 
+#: the cards in groups whose state name a screen reader cannot reach (display: none or
+#: visibility: hidden: the compact face may hide it from the eye only)
+UNSPOKEN_NAMES_JS = """() => [...document.querySelectorAll('.hb-slot [data-card]')].filter(c => {
+    const n = c.querySelector('.bu-card-name');
+    if (!n) return true;
+    const s = getComputedStyle(n);
+    return s.display === 'none' || s.visibility === 'hidden';
+  }).map(c => c.dataset.card)"""
+
+
+def expect_names_read_out(page: Any) -> None:
+    """Every card in a group is named by its state for a screen reader."""
+    assert page.locator(".hb-slot [data-card]").count() > 0
+    unspoken = page.evaluate(UNSPOKEN_NAMES_JS)
+    assert not unspoken, f"cards in groups with no name for a screen reader: {unspoken}"
+
+
 def test_group_cards_show_their_whole_border_list_on_a_phone(new_context: Any, site: Any) -> None:
     """At 390x844 against the computer, a card laid out in a group lists all the states it
     borders (Missouri and Tennessee: 8), none cut at the card's edge (issue 41, item 9)."""
@@ -727,6 +745,7 @@ def test_group_cards_show_their_whole_border_list_on_a_phone(new_context: Any, s
         codes = codes[n:]
     cut = page.evaluate(CUT_BORDERS_JS)
     assert not cut, f"border lists cut in the groups: {cut}"
+    expect_names_read_out(page)
 
 
 ZOOM_TEXT_JS = """() => { const d = document.querySelector('#bu-zoom');

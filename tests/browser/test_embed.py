@@ -422,6 +422,10 @@ def test_border_up_level4_short_frame_prints_whole_border_lists(
             page.locator(f"#bu-half-0 .hb-g{slot}").click()
     expect(page.locator("#bu-half-0 .hb-slot [data-card]")).to_have_count(13)
     problems += _clipped(page)
+    from test_border_up import UNSPOKEN_NAMES_JS  # noqa: PLC0415
+
+    unspoken = page.evaluate(UNSPOKEN_NAMES_JS)
+    problems += [f"{c}: no name for a screen reader in its group" for c in unspoken]
     assert page.evaluate("document.scrollingElement.scrollHeight") <= 480
     page.close()
     assert not problems, "card text cut at 640x480:\n  " + "\n  ".join(problems)
