@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up (idempotent, including Debian's chromium), lint (ruff, eslint), type-check the
 # engine (mypy: py/cardroom without cardroom.web, configured in pyproject.toml), and run the
-# tests (three workers; --fast two):
+# tests on two workers:
 #   ./scripts/test.sh            every test, unit and browser, and the engine's coverage
 #                                printed at the end (not a gate); CI runs exactly this
 #   ./scripts/test.sh --fast     engine, rules and unit tests: no browser, no site build, no
@@ -31,13 +31,10 @@ if [ "$fast" = 1 ]; then
   exec .venv/bin/python -m pytest -n 2 --dist loadgroup -m "not browser and not slow" \
     --ignore=tests/browser "$@"
 fi
-echo "== pytest (unit + browser, three workers)"
-# Three workers on two cores: a browser test spends most of its time waiting on the page
-# (the computer's pace, the table clocks, Python starting), about a quarter of it on the
-# CPU, so a third worker fills the cores while the others wait. --dist loadfile: each file
-# to whichever worker is free (a browser file shares its worker's Chromium and warm
-# profile), so the workers finish together.
-.venv/bin/python -m pytest -n 3 --dist loadfile --cov --cov-report= "$@" || status=$?
+echo "== pytest (unit + browser, two workers)"
+# --dist loadfile: each file to whichever worker is free (a browser file shares its
+# worker's Chromium and warm profile), so the two workers finish together
+.venv/bin/python -m pytest -n 2 --dist loadfile --cov --cov-report= "$@" || status=$?
 if [ -f .coverage ]; then
   echo "== coverage of the engine (py/cardroom without cardroom.web; not a gate)"
   .venv/bin/python -m coverage report --skip-covered --skip-empty --sort=cover 2>/dev/null |

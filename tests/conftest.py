@@ -8,7 +8,7 @@ coverage, and the tracer would more than double the playouts' CPU. The conforman
 playouts and seeds come from ``tests/playouts.py`` (``CARDROOM_PLAYOUTS``,
 ``CARDROOM_SEED``); pytest's header names both, and so does the summary after a failure.
 
-Under pytest-xdist (``./scripts/test.sh`` runs three workers, ``--fast`` two) each test file
+Under pytest-xdist (``./scripts/test.sh`` and ``--fast`` run two workers) each test file
 goes whole to whichever worker is free (``--dist loadfile``; a worker starts Chromium once,
 for all its browser files). The site is built once per session, for every worker and the
 build's own tests (``site_build``)."""

@@ -64,9 +64,9 @@ from _pytest.runner import runtestprotocol
 from browser_helpers import ACTION_TIMEOUT_MS, load_build, open_site
 from playwright.sync_api import expect
 
-# Playwright's ``expect`` waits 5 s by default, a page's actions ACTION_TIMEOUT_MS: the run
-# has three workers on two cores, and a page that is slow to show what it will show must
-# not fail the test (an assertion that holds returns as soon as it holds).
+# Playwright's ``expect`` waits 5 s by default, a page's actions ACTION_TIMEOUT_MS: on a
+# loaded machine a page that is slow to show what it will show must not fail the test (an
+# assertion that holds returns as soon as it holds).
 expect.set_options(timeout=ACTION_TIMEOUT_MS)
 
 ROOT = Path(__file__).resolve().parents[2]
