@@ -7,6 +7,7 @@ import importlib.util
 import sys
 import types
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
@@ -20,6 +21,25 @@ ARGS = [
     "--no-first-run",
     f"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE {HOST}",
 ]
+
+
+#: the window of a desktop visit
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def persistent_context(pw: Any, profile: Path | str, **options: Any) -> Any:
+    """Headless Chromium on a profile folder that outlives the context (its HTTP cache and
+    service worker make the next visit a repeat visit), service workers allowed, a desktop
+    window unless ``options`` say otherwise (Playwright's ``launch_persistent_context``)."""
+    options.setdefault("viewport", DESKTOP)
+    return pw.chromium.launch_persistent_context(
+        str(profile),
+        executable_path=CHROMIUM,
+        args=ARGS,
+        headless=True,
+        service_workers="allow",
+        **options,
+    )
 
 
 def load_build() -> types.ModuleType:

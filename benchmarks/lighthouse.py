@@ -45,7 +45,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from _common import ARGS, CHROMIUM, HOST, ROOT, load_build
+from _common import ARGS, CHROMIUM, HOST, ROOT, load_build, persistent_context
 from startup import LONG_TASKS_INIT
 
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
@@ -204,12 +204,9 @@ def ready_visit(pw: Any, url: str, preset: str, profile: Path, mode: str) -> dic
     the DevTools protocol, the page's main thread only, as Lighthouse's devtools method;
     network as its devtools method applies it), timed to ``cardroom:ready``."""
     conf = PRESETS[preset]
-    ctx = pw.chromium.launch_persistent_context(
-        str(profile),
-        executable_path=CHROMIUM,
-        args=ARGS,
-        headless=True,
-        service_workers="allow",
+    ctx = persistent_context(
+        pw,
+        profile,
         viewport=conf["viewport"],
         device_scale_factor=conf["device_scale_factor"],
         is_mobile=conf["is_mobile"],

@@ -83,7 +83,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from _common import ARGS, CHROMIUM, HOST, ROOT, load_build
+from _common import ARGS, CHROMIUM, HOST, ROOT, load_build, persistent_context
 
 HEAVY = ("svgwrite", "networkx")
 BARE_PATH = "/bench-bare.html"
@@ -408,14 +408,7 @@ def visit(
         private = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         ctx = private.new_context(service_workers="allow", viewport={"width": 1280, "height": 800})
     else:
-        ctx = pw.chromium.launch_persistent_context(
-            str(profile),
-            executable_path=CHROMIUM,
-            args=ARGS,
-            headless=True,
-            service_workers="allow",
-            viewport={"width": 1280, "height": 800},
-        )
+        ctx = persistent_context(pw, profile)
     site = kind in ("site", "private")
     ready_paths: list[str] | None = None
     try:

@@ -31,7 +31,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from _common import ARGS, CHROMIUM, HOST
+from _common import HOST, persistent_context
 from startup import JS_WAIT_READY, LONG_TASKS_INIT, Meter, make_server
 
 CATEGORIES = (
@@ -63,14 +63,7 @@ def trace_visits(site: Path, path: str, slowdown: float, out: Path) -> list[Path
     try:
         with sync_playwright() as pw:
             for phase in ("cold", "repeat"):
-                ctx = pw.chromium.launch_persistent_context(
-                    str(profile),
-                    executable_path=CHROMIUM,
-                    args=ARGS,
-                    headless=True,
-                    service_workers="allow",
-                    viewport={"width": 1280, "height": 800},
-                )
+                ctx = persistent_context(pw, profile)
                 try:
                     ctx.add_init_script(LONG_TASKS_INIT)
                     page = ctx.pages[0] if ctx.pages else ctx.new_page()
