@@ -28,6 +28,25 @@ if [ ! -x .venv/bin/python ]; then
     "$PYTHON" -m venv .venv
   fi
 fi
+# The three installs are independent, and on a fresh machine each mostly waits on the
+# network: npm ci and Debian's chromium run in the background while pip installs, and the
+# script waits for each (a failure of any of them fails the setup, with its own output).
+pids=()
+names=()
+if ! cmp -s package-lock.json node_modules/.cardroom-lock 2>/dev/null; then
+  echo "setup: npm ci (vendored Pyodide, PyScript, map and flag data)"
+  ( npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.cardroom-lock ) &
+  pids+=($!)
+  names+=("npm ci")
+fi
+
+if [ "$with_browser" = 1 ] && [ ! -x /usr/bin/chromium ]; then
+  echo "setup: installing Debian's chromium for the browser tests"
+  apt_install chromium &
+  pids+=($!)
+  names+=("apt-get install chromium")
+fi
+
 stamp=.venv/.cardroom-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   echo "setup: installing cardroom and its tools into .venv"
@@ -36,13 +55,11 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   touch "$stamp"
 fi
 
-if ! cmp -s package-lock.json node_modules/.cardroom-lock 2>/dev/null; then
-  echo "setup: npm ci (vendored Pyodide, PyScript, map and flag data)"
-  npm ci --no-audit --no-fund --loglevel=error
-  cp package-lock.json node_modules/.cardroom-lock
-fi
-
-if [ "$with_browser" = 1 ] && [ ! -x /usr/bin/chromium ]; then
-  echo "setup: installing Debian's chromium for the browser tests"
-  apt_install chromium
-fi
+failed=0
+for i in "${!pids[@]}"; do
+  if ! wait "${pids[$i]}"; then
+    echo "setup: ${names[$i]} failed" >&2
+    failed=1
+  fi
+done
+exit "$failed"
