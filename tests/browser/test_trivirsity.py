@@ -703,15 +703,18 @@ def crowded_table_save(players: int = 8, want: int = 11) -> tuple[str, int]:
     raise AssertionError(f"no seed gives {want} words with {players} players")
 
 
-@pytest.mark.parametrize(("width", "height"), [(1366, 768), (768, 1024), (1024, 768), (390, 844)])
 def test_every_table_word_shows_and_its_end_numbers_are_explained(
-    new_context: Any, playwright_instance: Any, site: Any, width: int, height: int
+    new_context: Any, playwright_instance: Any, site: Any
 ) -> None:
     """Issue #41: with 8 players the table holds a dozen words. The box shows every one of
     them (it grows with the page, no scroller inside it), and the numbers at a word's ends
-    are explained to sighted players: a legend under the words, a tooltip on each end."""
+    are explained to sighted players: a legend under the words, a tooltip on each end. The
+    table is opened once on a tablet and resized through a laptop's, a tablet's (both
+    ways) and a phone's size, each checked."""
+    from layout_screens import settle  # noqa: PLC0415
+
     save, n = crowded_table_save()
-    page = tablet(new_context, playwright_instance, width, height)
+    page = tablet(new_context, playwright_instance, 1366, 768)
     open_site(page, site, "/?game=tri-virsity&players=8&mode=bot&target=hand")
     page.evaluate(
         """(save) => {
@@ -727,20 +730,27 @@ def test_every_table_word_shows_and_its_end_numbers_are_explained(
     page.get_by_text("Game paused").wait_for(timeout=5_000)  # a resumed game waits for a tap
     page.keyboard.press("Enter")
     expect(page.get_by_text("Game paused")).to_be_hidden()
-    box = page.evaluate(
-        """() => { const e = document.querySelector('#tv-words');
-            return [e.scrollHeight, e.clientHeight, getComputedStyle(e).overflowY]; }"""
-    )
-    assert box[0] <= box[1] + 1, f"the words scroll inside their box: {box}"
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
-    legend = page.locator("#tv-legend")
-    expect(legend).to_be_visible()
-    expect(legend).to_contain_text("letters make a new word at its front")
-    assert (
-        page.evaluate("parseFloat(getComputedStyle(document.querySelector('#tv-legend')).fontSize)")
-        >= 12
-    )
-    end = page.locator("#tv-words .tv-end").first
-    expect(end).to_have_attribute(
-        "title", re.compile(r"^\d+ letters? fits? at the (front|back) of [A-Z]+$")
-    )
+    for width, height in ((1366, 768), (768, 1024), (1024, 768), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        where = f"{width}x{height}"
+        expect(page.locator("#tv-words .tv-word")).to_have_count(n)  # the person's turn
+        box = page.evaluate(
+            """() => { const e = document.querySelector('#tv-words');
+                return [e.scrollHeight, e.clientHeight, getComputedStyle(e).overflowY]; }"""
+        )
+        assert box[0] <= box[1] + 1, f"{where}: the words scroll inside their box: {box}"
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, where
+        legend = page.locator("#tv-legend")
+        expect(legend).to_be_visible()
+        expect(legend).to_contain_text("letters make a new word at its front")
+        assert (
+            page.evaluate(
+                "parseFloat(getComputedStyle(document.querySelector('#tv-legend')).fontSize)"
+            )
+            >= 12
+        ), where
+        end = page.locator("#tv-words .tv-end").first
+        expect(end).to_have_attribute(
+            "title", re.compile(r"^\d+ letters? fits? at the (front|back) of [A-Z]+$")
+        )
