@@ -4,7 +4,9 @@ Markers (pyproject.toml): every test under ``tests/browser`` is ``browser``; eve
 uses the site build (``site_build``, directly or through another fixture) is ``slow``.
 ``./scripts/test.sh --fast`` runs ``-m "not browser and not slow"``. The tests in
 ``*_conformance.py`` files are ``no_cover``: ``./scripts/test.sh`` measures the engine's
-coverage, and the tracer would more than double the playouts' CPU. The conformance tests'
+coverage, and the tracer would more than double the playouts' CPU (so are the few other
+tests that play many whole games, the bots' strength tests: marked where they are; the
+hard Play the Ranks bot's test ran 7 times slower traced). The conformance tests'
 playouts and seeds come from ``tests/playouts.py`` (``CARDROOM_PLAYOUTS``,
 ``CARDROOM_SEED``); pytest's header names both, and so does the summary after a failure.
 

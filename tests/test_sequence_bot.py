@@ -170,6 +170,7 @@ def test_a_bot_context_without_a_sampler_is_enough_for_easy_and_medium():
         assert make(level).choose(ctx) in ctx.legal
 
 
+@pytest.mark.no_cover  # many whole games: untraced, as the playouts (tests/conftest.py)
 def test_strength_order_over_seeded_games():
     """Fixed seeds, both seat orders: medium beats easy, hard beats medium. (The note's
     figures come from 500 games a pairing with ``simulate.run``.)"""

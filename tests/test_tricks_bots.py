@@ -45,6 +45,7 @@ def _deterministic() -> TrickBot:
     return TrickBot("hard", budget_ms=1e9, max_worlds=6)
 
 
+@pytest.mark.no_cover  # many whole games: untraced, as the playouts (tests/conftest.py)
 @pytest.mark.parametrize(
     ("game", "options"),
     [(PTR, {"level": 4}), (PTR, {"level": 2}), (PTB, {"level": 3})],
@@ -118,6 +119,7 @@ def _strength(run, level: int, games: int, seed: int, pair: tuple[str, str], **o
     return a["results"]["team1"] + b["results"]["team2"]
 
 
+@pytest.mark.no_cover  # many whole games: untraced, as the playouts (tests/conftest.py)
 def test_hard_beats_medium(monkeypatch) -> None:
     """The hard bot wins clearly more than half its games against medium (about 62-71%
     over 1,000 games, see ``benchmarks/trick_bots.py``). The sample is small, so the
