@@ -637,12 +637,18 @@ class WarmProfile:
         ctx.on("close", lambda _ctx: setattr(self, "ctx", None))
         return ctx
 
-    def device_context(self, copy: Path, **options: Any) -> Any:
+    def device_context(
+        self, copy: Path, *, features_off: tuple[str, ...] | list[str] = (), **options: Any
+    ) -> Any:
         """A warm context with device ``options`` (viewport, touch...): a persistent context
-        on ``copy``, a fresh copy of the primed profile, guarded as the warm context is."""
+        on ``copy``, a fresh copy of the primed profile, guarded as the warm context is; its
+        Chromium has ``features_off`` disabled too (:func:`chromium_options`)."""
         shutil.copytree(self.template, copy)
         ctx = self.playwright.chromium.launch_persistent_context(
-            str(copy), service_workers="block", **chromium_options(self.playwright), **options
+            str(copy),
+            service_workers="block",
+            **chromium_options(self.playwright, features_off=features_off),
+            **options,
         )
         ctx.set_default_timeout(ACTION_TIMEOUT_MS)
         guard = Guard()
@@ -685,6 +691,16 @@ class WarmProfile:
         # A profile on disk (not an incognito context) asks for /favicon.ico for a page
         # that names no icon, such as a test's own host page; the site has none there.
         self.guard.allow_console(r"status of 404 .*\(http://127\.0\.0\.1:\d+/favicon\.ico\)$")
+        return ctx
+
+    def own_device_context(
+        self, *, features_off: tuple[str, ...] | list[str] = (), **options: Any
+    ) -> Any:
+        """A warm device context of its own (a Chromium of its own, never kept: the caller
+        closes it; its profile's copy is removed then), with ``features_off``."""
+        copy = Path(tempfile.mkdtemp(prefix="warm-device-")) / "profile"
+        ctx = self.device_context(copy, features_off=features_off, **options)
+        ctx.on("close", lambda _c: shutil.rmtree(copy.parent, ignore_errors=True))
         return ctx
 
     def kept_device_context(self, **options: Any) -> Any:

@@ -24,7 +24,7 @@ from browser_helpers import (
     run_axe,
     write_y4m,
 )
-from conftest import HARNESS_FEATURES_OFF, Guard
+from conftest import HARNESS_FEATURES_OFF, Guard, warm_enabled
 from playwright.sync_api import expect
 
 from cardroom.core import Move
@@ -70,12 +70,23 @@ def test_a_link_browser_disables_playwrights_features_and_mdns_names(
 
 
 @pytest.fixture
-def device(link_browser: Any, request: pytest.FixtureRequest) -> Iterator[Callable[[], Any]]:
-    """``device()`` -> a page in a context of its own (a device), guarded like the suite's."""
+def device(request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
+    """``device()`` -> a page in a context of its own (a device), guarded like the suite's:
+    a warm one (its page restores Python from the site's snapshot), a Chromium of its own
+    with LINK_FEATURES_OFF, closed after the test; ``device(browser)`` -> a page in a new
+    incognito context of ``browser`` (which starts Python from nothing). Without a warm
+    profile, ``device()`` is one of ``link_browser``."""
     made: list[tuple[Any, Guard]] = []
+    warm = request.getfixturevalue("warm_profile") if warm_enabled() else None
 
     def make(browser: Any = None) -> Any:
-        ctx = (browser or link_browser).new_context(service_workers="block")
+        if browser is None and warm is not None:
+            ctx = warm.own_device_context(features_off=LINK_FEATURES_OFF)
+            made.append((ctx, ctx.guard))
+            return ctx.new_page()
+        ctx = (browser or request.getfixturevalue("link_browser")).new_context(
+            service_workers="block"
+        )
         ctx.set_default_timeout(ACTION_TIMEOUT_MS)
         guard = Guard()
         guard.attach(ctx, route=True)
@@ -88,6 +99,8 @@ def device(link_browser: Any, request: pytest.FixtureRequest) -> Iterator[Callab
     for ctx, guard in made:
         with contextlib.suppress(Exception):
             ctx.close()
+        if getattr(guard, "on_disk", False):  # its favicon request, as the warm context's
+            guard.bad_responses = [r for r in guard.bad_responses if not r.endswith("/favicon.ico")]
         problems += guard.problems()
     if problems:
         pytest.fail(f"{request.node.nodeid}:\n  " + "\n  ".join(problems), pytrace=False)
@@ -251,6 +264,17 @@ def plunge_no(host: Any, guest: Any) -> None:
 def test_a_border_up_race_over_the_link(device: Callable[[], Any], site: Any) -> None:
     g = guest_game()
     host, guest = start_pair(device, site, g)
+    if warm_enabled():  # the devices' pages restore Python from the site's snapshot
+        for page in (host, guest):
+            assert page.evaluate("() => document.documentElement.dataset.boot") == "snapshot"
+    # the device's Chromium: one --disable-features, LINK_FEATURES_OFF among them
+    version = host.context.new_page()
+    version.goto("chrome://version")
+    args = version.locator("#command_line").inner_text().split()
+    version.close()
+    off = [a for a in args if a.startswith("--disable-features=")]
+    assert len(off) == 1, off
+    assert set(LINK_FEATURES_OFF) <= set(off[0].split("=", 1)[1].split(",")), off
     assert_own_cards_only(host, guest, g)
     assert_axe(guest, "guest table")
     plunge_no(host, guest)
