@@ -449,10 +449,17 @@ def test_a_result_code_scanned_from_a_match_devices_qr(
     assert not guard.problems(), guard.problems()
 
 
-def test_on_a_phone_each_team_sits_by_its_own_points_box(new_context: Any, site: Any) -> None:
-    """A play-test at 390x844: the match row wrapped as "Eagles [20] – [20]" over
-    "Foxes [Save]", so the second box stood on the first team's line. On a phone each
-    team's name is on the line of its own box, the first team above the second."""
+def test_on_a_phone_the_schedule_fits_and_each_team_sits_by_its_own_points_box(
+    new_context: Any, site: Any
+) -> None:
+    """At 390x844, one tournament of four teams on its Rounds tab:
+
+    * Issue #41: the schedule table scrolled sideways in its box. On a phone each round is
+      a card of its own (round, kind, minutes, games, status, each labelled), inside the
+      page's width; a laptop keeps the table.
+    * A play-test: the match row wrapped as "Eagles [20] – [20]" over "Foxes [Save]", so
+      the second box stood on the first team's line. On a phone each team's name is on the
+      line of its own box, the first team above the second."""
     ctx = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     page = ctx.new_page()
     open_director(page, site, "/?tournament=new&combo=3")
@@ -461,6 +468,26 @@ def test_on_a_phone_each_team_sits_by_its_own_points_box(new_context: Any, site:
     for name in ("Eagles", "Foxes", "Owls", "Sharks"):
         add_team(page, name, (name[:2] + "1", name[:2] + "2", name[:2] + "3"))
     tab(page, "rounds")
+    # the schedule, as cards on the phone
+    rows = page.locator(".td-schedule tbody tr")
+    expect(rows).to_have_count(8)
+    fit = """() => { const s = document.querySelector('.td-schedule').closest('.td-scroll');
+        const t = document.querySelector('.td-schedule').getBoundingClientRect();
+        return {box: [s.scrollWidth, s.clientWidth], right: t.right,
+                page: document.documentElement.scrollWidth}; }"""
+    m = page.evaluate(fit)
+    assert m["box"][0] <= m["box"][1] + 1, f"the schedule scrolls sideways: {m}"
+    assert m["right"] <= 390 and m["page"] <= 390, m
+    # every cell is there to read, its column named beside it on the phone
+    first = rows.first
+    expect(first).to_contain_text("Morning")
+    for label in ("Kind", "Minutes", "Games", "Status"):
+        cell = first.locator(f"td[data-label='{label}']")
+        expect(cell).to_be_visible()
+        before = cell.evaluate("(e) => getComputedStyle(e, '::before').content")
+        assert label in before, (label, before)
+
+    # round 1 paired: each team by its own points box
     page.locator("#td-pair").tap()
     a, b = matches(page, 1)[0]
     fid = f"td-m1-{a}-{b}"
@@ -485,38 +512,7 @@ def test_on_a_phone_each_team_sits_by_its_own_points_box(new_context: Any, site:
     page.keyboard.press("Enter")
     expect(page.locator("#td-say")).to_contain_text("Round 1:")
 
-
-def test_on_a_phone_the_schedule_fits_without_scrolling_sideways(
-    new_context: Any, site: Any
-) -> None:
-    """Issue #41: at 390x844 the schedule table scrolled sideways in its box. On a phone
-    each round is a card of its own (round, kind, minutes, games, status, each labelled),
-    inside the page's width; a laptop keeps the table."""
-    ctx = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = ctx.new_page()
-    open_director(page, site, "/?tournament=new&combo=3")
-    page.locator("#td-new-name").fill("Room 12")
-    page.get_by_role("button", name="Start the tournament").tap()
-    for name in ("Eagles", "Foxes", "Owls", "Sharks"):
-        add_team(page, name, (name[:2] + "1", name[:2] + "2", name[:2] + "3"))
-    tab(page, "rounds")
-    rows = page.locator(".td-schedule tbody tr")
-    expect(rows).to_have_count(8)
-    fit = """() => { const s = document.querySelector('.td-schedule').closest('.td-scroll');
-        const t = document.querySelector('.td-schedule').getBoundingClientRect();
-        return {box: [s.scrollWidth, s.clientWidth], right: t.right,
-                page: document.documentElement.scrollWidth}; }"""
-    m = page.evaluate(fit)
-    assert m["box"][0] <= m["box"][1] + 1, f"the schedule scrolls sideways: {m}"
-    assert m["right"] <= 390 and m["page"] <= 390, m
-    # every cell is there to read, its column named beside it on the phone
-    first = rows.first
-    expect(first).to_contain_text("Morning")
-    for label in ("Kind", "Minutes", "Games", "Status"):
-        cell = first.locator(f"td[data-label='{label}']")
-        expect(cell).to_be_visible()
-        before = cell.evaluate("(e) => getComputedStyle(e, '::before').content")
-        assert label in before, (label, before)
+    # the schedule on a tablet and a laptop (a round played by now)
     for width, height in ((768, 1024), (1024, 768), (1366, 768)):
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(100)
