@@ -638,16 +638,21 @@ class WarmProfile:
         return ctx
 
     def device_context(
-        self, copy: Path, *, features_off: tuple[str, ...] | list[str] = (), **options: Any
+        self,
+        copy: Path,
+        *,
+        features_off: tuple[str, ...] | list[str] = (),
+        args: tuple[str, ...] | list[str] = (),
+        **options: Any,
     ) -> Any:
         """A warm context with device ``options`` (viewport, touch...): a persistent context
         on ``copy``, a fresh copy of the primed profile, guarded as the warm context is; its
-        Chromium has ``features_off`` disabled too (:func:`chromium_options`)."""
+        Chromium has ``features_off`` disabled too and ``args`` (:func:`chromium_options`)."""
         shutil.copytree(self.template, copy)
         ctx = self.playwright.chromium.launch_persistent_context(
             str(copy),
             service_workers="block",
-            **chromium_options(self.playwright, features_off=features_off),
+            **chromium_options(self.playwright, *args, features_off=features_off),
             **options,
         )
         ctx.set_default_timeout(ACTION_TIMEOUT_MS)
@@ -694,12 +699,17 @@ class WarmProfile:
         return ctx
 
     def own_device_context(
-        self, *, features_off: tuple[str, ...] | list[str] = (), **options: Any
+        self,
+        *,
+        features_off: tuple[str, ...] | list[str] = (),
+        args: tuple[str, ...] | list[str] = (),
+        **options: Any,
     ) -> Any:
         """A warm device context of its own (a Chromium of its own, never kept: the caller
-        closes it; its profile's copy is removed then), with ``features_off``."""
+        closes it; its profile's copy is removed then), with ``features_off`` and Chromium
+        ``args`` (a fake camera's, for one)."""
         copy = Path(tempfile.mkdtemp(prefix="warm-device-")) / "profile"
-        ctx = self.device_context(copy, features_off=features_off, **options)
+        ctx = self.device_context(copy, features_off=features_off, args=args, **options)
         ctx.on("close", lambda _c: shutil.rmtree(copy.parent, ignore_errors=True))
         return ctx
 
