@@ -23,9 +23,12 @@ Tests about start-up or a first visit are marked ``first_visit`` (a whole file w
 ``pytestmark``), and their ``page`` and ``context`` are fresh contexts. ``new_context()``
 with device options (viewport, touch, mobile) gives a warm context too: a profile of its
 own, copied from the warm profile as it was primed, opened with those options (a copy
-costs a fraction of a second, a page that boots Python from nothing seconds); with
-``route=False``, with service workers allowed, or in a ``first_visit`` test it gives a
-fresh incognito context.
+costs a fraction of a second, a page that boots Python from nothing seconds). Such a
+context is a Chromium of its own (about 2 s of CPU to start), so the worker keeps the last
+few for later tests asking for the very same options, cleaned between tests as the warm
+context is (a test that gave one an init script, a route or a listener has it closed
+instead: ``KeptContext``). With ``route=False``, with service workers allowed, or in a
+``first_visit`` test ``new_context()`` gives a fresh incognito context.
 
 Environment:
 - ``CARDROOM_SITE=DIR``: test an already built site instead of building one.
@@ -455,7 +458,7 @@ def new_context(
     update check, for one) and report it on the console.
     """
     made: list[tuple[Any, Guard]] = []
-    device = {"viewport", "has_touch", "is_mobile", "device_scale_factor", "user_agent"}
+    device = {"viewport", "screen", "has_touch", "is_mobile", "device_scale_factor", "user_agent"}
     warm_ok = warm_enabled() and not request.node.get_closest_marker("first_visit")
 
     def make(*, route: bool = True, **options: Any) -> Any:
@@ -468,12 +471,10 @@ def new_context(
         ):
             warm: WarmProfile | None = request.getfixturevalue("warm_profile")
             if warm is not None:
-                copy = Path(tempfile.mkdtemp(prefix="warm-device-")) / "profile"
                 options.pop("service_workers", None)
-                ctx = warm.device_context(copy, **options)
-                ctx.on("close", lambda _c: shutil.rmtree(copy.parent, ignore_errors=True))
-                made.append((ctx, ctx.guard))
-                return ctx
+                kept = warm.kept_device_context(**options)
+                made.append((kept, kept.guard))
+                return kept
         options.setdefault("service_workers", "block" if route else "allow")
         ctx = browser.new_context(**options)
         ctx.set_default_timeout(ACTION_TIMEOUT_MS)
@@ -486,8 +487,11 @@ def new_context(
     yield make
     problems: list[str] = []
     for ctx, guard in made:
-        with contextlib.suppress(Exception):
-            ctx.close()
+        if isinstance(ctx, KeptContext):
+            request.getfixturevalue("warm_profile").release_device_context(ctx)
+        else:
+            with contextlib.suppress(Exception):
+                ctx.close()
         if getattr(guard, "on_disk", False):  # its favicon request, as the warm context's
             guard.bad_responses = [r for r in guard.bad_responses if not r.endswith("/favicon.ico")]
         problems += guard.problems()
@@ -535,6 +539,48 @@ def warm_enabled() -> bool:
     return os.environ.get("CARDROOM_WARM", "1").strip().lower() not in ("0", "false", "no")
 
 
+#: how many device contexts (each a Chromium of its own) a worker keeps for later tests
+DEVICE_CONTEXTS_KEPT = 2
+
+#: a context's methods whose effect outlasts the test (an init script, a route, a listener,
+#: offline...): a kept device context a test called one of them on is closed after it
+_LASTING = frozenset(
+    {
+        "add_init_script",
+        "expose_binding",
+        "expose_function",
+        "on",
+        "once",
+        "route",
+        "route_from_har",
+        "route_web_socket",
+        "set_default_navigation_timeout",
+        "set_default_timeout",
+        "set_extra_http_headers",
+        "set_geolocation",
+        "set_http_credentials",
+        "set_offline",
+    }
+)
+
+
+class KeptContext:
+    """A warm device context as a test sees it (``new_context(viewport=...)``): the context
+    itself for everything, but a call whose effect would outlast the test (``_LASTING``)
+    marks it ``changed``, and it is then closed after the test instead of kept. (A change
+    made through ``page.context`` is not seen: use the context the fixture gave.)"""
+
+    def __init__(self, ctx: Any, key: str) -> None:
+        self.ctx = ctx
+        self.key = key
+        self.changed = False
+
+    def __getattr__(self, name: str) -> Any:
+        if name in _LASTING:
+            self.changed = True
+        return getattr(self.ctx, name)
+
+
 class WarmProfile:
     """The worker's warm profile (see the module's docstring): primed once, then one
     persistent context on it, reset before each test that uses it."""
@@ -545,6 +591,10 @@ class WarmProfile:
         self.directory = directory
         self.ctx: Any = None
         self.guard = Guard()
+        #: the device contexts kept for later tests, by their options (oldest first)
+        self.devices: dict[str, Any] = {}
+        #: the keys of those a test has now
+        self.in_use: set[str] = set()
         self._prime()
 
     def _prime(self) -> None:
@@ -565,7 +615,18 @@ class WarmProfile:
                 time.sleep(0.25)
             if state != "stored":
                 raise RuntimeError(f"the warm profile's first visit stored no snapshot ({state!r})")
+            # An unregistered service worker runs on until its page goes: one still
+            # fetching the rest of the site (a loaded machine) opens its cache again after
+            # it was deleted. Delete it again until none comes back.
             left = page.evaluate(_UNREGISTER)
+            deadline = time.monotonic() + 15
+            while time.monotonic() < deadline:
+                time.sleep(0.5)
+                again = page.evaluate(_UNREGISTER)
+                settled = left["caches"] == again["caches"] == ["cardroom.snapshot"]
+                left = again
+                if settled:
+                    break
             if not left["hint"] or left["caches"] != ["cardroom.snapshot"]:
                 raise RuntimeError(f"the warm profile is not as expected: {left}")
         finally:
@@ -587,12 +648,23 @@ class WarmProfile:
         ctx.on("close", lambda _ctx: setattr(self, "ctx", None))
         return ctx
 
-    def device_context(self, copy: Path, **options: Any) -> Any:
+    def device_context(
+        self,
+        copy: Path,
+        *,
+        features_off: tuple[str, ...] | list[str] = (),
+        args: tuple[str, ...] | list[str] = (),
+        **options: Any,
+    ) -> Any:
         """A warm context with device ``options`` (viewport, touch...): a persistent context
-        on ``copy``, a fresh copy of the primed profile, guarded as the warm context is."""
+        on ``copy``, a fresh copy of the primed profile, guarded as the warm context is; its
+        Chromium has ``features_off`` disabled too and ``args`` (:func:`chromium_options`)."""
         shutil.copytree(self.template, copy)
         ctx = self.playwright.chromium.launch_persistent_context(
-            str(copy), service_workers="block", **chromium_options(self.playwright), **options
+            str(copy),
+            service_workers="block",
+            **chromium_options(self.playwright, *args, features_off=features_off),
+            **options,
         )
         ctx.set_default_timeout(ACTION_TIMEOUT_MS)
         guard = Guard()
@@ -603,11 +675,9 @@ class WarmProfile:
         ctx.guard = guard
         return ctx
 
-    def context_for_test(self) -> Any:
-        """The warm context, clean: no pages, a new guard, the site's storage cleared."""
-        if self.ctx is None:
-            self.ctx = self._open()
-        ctx = self.ctx
+    def _clean(self, ctx: Any) -> None:
+        """Clean ``ctx`` (the warm context or a kept device context) for the next test: no
+        pages, no cookies or permissions, the site's storage cleared (but the snapshot)."""
         for page in list(ctx.pages):
             with contextlib.suppress(Exception):
                 page.close()
@@ -625,12 +695,86 @@ class WarmProfile:
             blank.close()
         if not left["snapshot"] or "cardroom.snapshot" not in left["keys"]:
             raise RuntimeError(f"the warm profile lost its snapshot: {left}")
+
+    def context_for_test(self) -> Any:
+        """The warm context, clean: no pages, a new guard, the site's storage cleared."""
+        if self.ctx is None:
+            self.ctx = self._open()
+        ctx = self.ctx
+        self._clean(ctx)
         # a new guard for this test (the listeners read its lists when they fire)
         self.guard.__init__()  # type: ignore[misc]
         # A profile on disk (not an incognito context) asks for /favicon.ico for a page
         # that names no icon, such as a test's own host page; the site has none there.
         self.guard.allow_console(r"status of 404 .*\(http://127\.0\.0\.1:\d+/favicon\.ico\)$")
         return ctx
+
+    def own_device_context(
+        self,
+        *,
+        features_off: tuple[str, ...] | list[str] = (),
+        args: tuple[str, ...] | list[str] = (),
+        **options: Any,
+    ) -> Any:
+        """A warm device context of its own (a Chromium of its own, never kept: the caller
+        closes it; its profile's copy is removed then), with ``features_off`` and Chromium
+        ``args`` (a fake camera's, for one)."""
+        copy = Path(tempfile.mkdtemp(prefix="warm-device-")) / "profile"
+        ctx = self.device_context(copy, features_off=features_off, args=args, **options)
+        ctx.on("close", lambda _c: shutil.rmtree(copy.parent, ignore_errors=True))
+        return ctx
+
+    def kept_device_context(self, **options: Any) -> Any:
+        """A warm device context with ``options`` for a test: one kept from an earlier test
+        with the very same options, cleaned as the warm context is, else a new one
+        (:meth:`device_context`). At most DEVICE_CONTEXTS_KEPT are kept, the least recently
+        used closed first. Its teardown is :meth:`release_device_context`."""
+        key = repr(sorted(options.items()))
+        if key in self.in_use:  # a second device alike in the same test: one of its own
+            copy = Path(tempfile.mkdtemp(prefix="warm-device-")) / "profile"
+            ctx = self.device_context(copy, **options)
+            ctx.on("close", lambda _c: shutil.rmtree(copy.parent, ignore_errors=True))
+            kept = KeptContext(ctx, key)
+            kept.changed = True  # closed after the test, never kept
+            return kept
+        ctx = self.devices.pop(key, None)
+        if ctx is not None:
+            try:
+                self._clean(ctx)
+            except Exception:  # noqa: BLE001 - a context that cannot be cleaned: a new one
+                with contextlib.suppress(Exception):
+                    ctx.close()
+                ctx = None
+        if ctx is None:
+            copy = Path(tempfile.mkdtemp(prefix="warm-device-")) / "profile"
+            ctx = self.device_context(copy, **options)
+            ctx.on("close", lambda _c: shutil.rmtree(copy.parent, ignore_errors=True))
+            ctx.on("close", lambda c, k=key: self.devices.get(k) is c and self.devices.pop(k))
+        else:
+            ctx.guard.__init__()
+            ctx.guard.allow_console(r"status of 404 .*\(http://127\.0\.0\.1:\d+/favicon\.ico\)$")
+        self.devices[key] = ctx
+        for old in [k for k in self.devices if k not in self.in_use and k != key]:
+            if len(self.devices) <= DEVICE_CONTEXTS_KEPT:
+                break
+            with contextlib.suppress(Exception):
+                self.devices.pop(old).close()
+        self.in_use.add(key)
+        return KeptContext(ctx, key)
+
+    def release_device_context(self, kept: KeptContext) -> None:
+        """After the test: close its pages, and the context itself if the test changed it
+        for good (an init script, a route...: :class:`KeptContext`)."""
+        ctx = kept.ctx
+        if not kept.changed or self.devices.get(kept.key) is ctx:
+            self.in_use.discard(kept.key)
+        if kept.changed:
+            with contextlib.suppress(Exception):
+                ctx.close()
+            return
+        for page in list(ctx.pages):
+            with contextlib.suppress(Exception):
+                page.close()
 
     def after_test(self) -> list[str]:
         """Close the test's pages; what the guard saw (but the favicon, above)."""
@@ -644,6 +788,9 @@ class WarmProfile:
         return self.guard.problems()
 
     def close(self) -> None:
+        for ctx in list(self.devices.values()):
+            with contextlib.suppress(Exception):
+                ctx.close()
         if self.ctx is not None:
             with contextlib.suppress(Exception):
                 self.ctx.close()

@@ -499,11 +499,10 @@ def test_setup_screen_starts_a_game_and_a_reload_keeps_it(page: Any, site: Any) 
     assert saved == {"0": 1}, "the hint count was lost on reload"
 
 
-def test_a_full_level_4_hand_fits_a_laptop_screen(new_context: Any, site: Any) -> None:
+def test_a_full_level_4_hand_fits_a_laptop_screen(page: Any, site: Any) -> None:
     """On a 1366x768 laptop all 21 cards of a Level 4 hand are in view at once, with no
     page scrolling, next to the group slots and the shout buttons."""
-    ctx = new_context(viewport={"width": 1366, "height": 768})
-    page = ctx.new_page()
+    page.set_viewport_size({"width": 1366, "height": 768})
     open_site(page, site, game_url(level=4, mode="bot", difficulty="easy", seed=11))
     decline_plunge(page, page.locator("#bu-half-0 [data-plunge=no]"))
     wait_phase(page, "race")
@@ -533,15 +532,14 @@ DEAL_FACES_JS = """(cards) => {
 }"""
 
 
-def test_every_state_s_face_fits_a_hand_at_every_size(new_context: Any, site: Any) -> None:
+def test_every_state_s_face_fits_a_hand_at_every_size(page: Any, site: Any) -> None:
     """Issue #41: the hand's face of each of the 50 states (``cards.hand_card_html``), in a
     hand against the computer at 390x844, 768x1024, 1024x768 and 1366x768: no border list
     or name cut off (New York's list lost its last line on a phone; Tennessee's and
     Missouri's eight neighbours are the longest), no sideways scroll, nothing covered, and
     from a tablet up the name and the border list at 12 px or more (Pennsylvania's name was
     8.1 px, every border list 10.2 px)."""
-    ctx = new_context(viewport={"width": 1366, "height": 768})
-    page = ctx.new_page()
+    page.set_viewport_size({"width": 1366, "height": 768})
     open_site(page, site, game_url(level=2, mode="bot", difficulty="easy", seed=5))
     decline_plunge(page, page.locator("#bu-half-0 [data-plunge=no]"))
     wait_phase(page, "race")

@@ -20,13 +20,11 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 from browser_helpers import decline_plunge, format_violations, open_site, run_axe
-from conftest import Guard
 from layout_checks import check_layout
 from playwright.sync_api import expect
 
@@ -174,9 +172,8 @@ def _scroll(page: Any) -> dict[str, int]:
     )
 
 
-def test_embedded_screens_fit_their_iframe(new_context: Any, site: Any) -> None:
-    ctx = new_context(viewport={"width": 800, "height": 600})
-    page = ctx.new_page()
+def test_embedded_screens_fit_their_iframe(page: Any, site: Any) -> None:
+    page.set_viewport_size({"width": 800, "height": 600})
     open_site(page, site, "/?game=border-up&level=2&mode=bot&difficulty=easy&seed=5&embed=1")
     assert page.evaluate("() => document.documentElement.dataset.embed") == "1"
     for sel in (".topbar", ".site-footer"):
@@ -265,17 +262,11 @@ REACHABLE = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def fit_context(browser: Any) -> Iterator[Any]:
-    """One guarded context for every game of the fitting test (a page per game)."""
-    ctx = browser.new_context(viewport={"width": 960, "height": 640}, service_workers="block")
-    ctx.set_default_timeout(15_000)
-    guard = Guard()
-    guard.attach(ctx, route=True)
-    ctx.guard = guard  # type: ignore[attr-defined]
-    yield ctx
-    ctx.close()
-    assert not guard.problems(), "the site misbehaved:\n  " + "\n  ".join(guard.problems())
+@pytest.fixture
+def fit_context(context: Any) -> Any:
+    """The context of the fitting tests: the warm profile's (a page per game restores
+    Python from the site's snapshot instead of starting it from nothing), guarded as any."""
+    return context
 
 
 def _step_to_play(page: Any) -> bool:
@@ -532,9 +523,8 @@ def _check_dialog(page: Any, link: str, *, embed_title: str) -> None:
     assert 'allow="fullscreen"' in snippet and "&amp;embed=1" in snippet
 
 
-def test_share_from_setup_table_and_atlas(new_context: Any, site: Any) -> None:
-    ctx = new_context(viewport={"width": 1024, "height": 768})
-    page = ctx.new_page()
+def test_share_from_setup_table_and_atlas(page: Any, new_context: Any, site: Any) -> None:
+    page.set_viewport_size({"width": 1024, "height": 768})
     open_site(page, site, "/?game=border-up&level=3&mode=local&seed=42")
     # the form as chosen now: Level 2 against the easy computer
     page.locator("input[name=level][value='2']").check()

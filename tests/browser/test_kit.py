@@ -95,8 +95,12 @@ def fits(page: Any) -> None:
 
 
 def two_team_page(new_context: Any, width: int, height: int) -> Any:
-    ctx = new_context(viewport={"width": width, "height": height}, has_touch=True)
-    return ctx.new_page()
+    """A page of a touch tablet at ``width`` x ``height`` (one touch context, kept for the
+    next test, whatever way the tablet is turned: the page has the size)."""
+    ctx = new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    page = ctx.new_page()
+    page.set_viewport_size({"width": width, "height": height})
+    return page
 
 
 # --------------------------------------------------------------------------- home and links

@@ -24,7 +24,7 @@ from browser_helpers import (
     run_axe,
     write_y4m,
 )
-from conftest import HARNESS_FEATURES_OFF, Guard
+from conftest import HARNESS_FEATURES_OFF, Guard, warm_enabled
 from playwright.sync_api import expect
 
 from cardroom.core import Move
@@ -70,12 +70,28 @@ def test_a_link_browser_disables_playwrights_features_and_mdns_names(
 
 
 @pytest.fixture
-def device(link_browser: Any, request: pytest.FixtureRequest) -> Iterator[Callable[[], Any]]:
-    """``device()`` -> a page in a context of its own (a device), guarded like the suite's."""
+def device(request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
+    """``device()`` -> a page in a context of its own (a device), guarded like the suite's:
+    a warm one (its page restores Python from the site's snapshot), a Chromium of its own
+    with LINK_FEATURES_OFF and Chromium ``args`` (``device(args=[...])``: a fake camera's),
+    closed after the test. Without a warm profile, a page in a new incognito context of
+    ``link_browser`` (of a Chromium launched with ``args``), which starts Python from
+    nothing."""
     made: list[tuple[Any, Guard]] = []
+    browsers: list[Any] = []
+    warm = request.getfixturevalue("warm_profile") if warm_enabled() else None
 
-    def make(browser: Any = None) -> Any:
-        ctx = (browser or link_browser).new_context(service_workers="block")
+    def make(*, args: tuple[str, ...] | list[str] = ()) -> Any:
+        if warm is not None:
+            ctx = warm.own_device_context(features_off=LINK_FEATURES_OFF, args=args)
+            made.append((ctx, ctx.guard))
+            return ctx.new_page()
+        if args:
+            browser = request.getfixturevalue("launch_with_features_off")(LINK_FEATURES_OFF, *args)
+            browsers.append(browser)
+        else:
+            browser = request.getfixturevalue("link_browser")
+        ctx = browser.new_context(service_workers="block")
         ctx.set_default_timeout(ACTION_TIMEOUT_MS)
         guard = Guard()
         guard.attach(ctx, route=True)
@@ -88,7 +104,12 @@ def device(link_browser: Any, request: pytest.FixtureRequest) -> Iterator[Callab
     for ctx, guard in made:
         with contextlib.suppress(Exception):
             ctx.close()
+        if getattr(guard, "on_disk", False):  # its favicon request, as the warm context's
+            guard.bad_responses = [r for r in guard.bad_responses if not r.endswith("/favicon.ico")]
         problems += guard.problems()
+    for browser in browsers:
+        with contextlib.suppress(Exception):
+            browser.close()
     if problems:
         pytest.fail(f"{request.node.nodeid}:\n  " + "\n  ".join(problems), pytrace=False)
 
@@ -251,6 +272,17 @@ def plunge_no(host: Any, guest: Any) -> None:
 def test_a_border_up_race_over_the_link(device: Callable[[], Any], site: Any) -> None:
     g = guest_game()
     host, guest = start_pair(device, site, g)
+    if warm_enabled():  # the devices' pages restore Python from the site's snapshot
+        for page in (host, guest):
+            assert page.evaluate("() => document.documentElement.dataset.boot") == "snapshot"
+    # the device's Chromium: one --disable-features, LINK_FEATURES_OFF among them
+    version = host.context.new_page()
+    version.goto("chrome://version")
+    args = version.locator("#command_line").inner_text().split()
+    version.close()
+    off = [a for a in args if a.startswith("--disable-features=")]
+    assert len(off) == 1, off
+    assert set(LINK_FEATURES_OFF) <= set(off[0].split("=", 1)[1].split(",")), off
     assert_own_cards_only(host, guest, g)
     assert_axe(guest, "guest table")
     plunge_no(host, guest)
@@ -562,7 +594,7 @@ def test_a_hidden_hand_game_of_play_the_ranks_over_the_link(
 
 
 def test_pairing_by_scanning_the_qr_code(
-    device: Callable[..., Any], site: Any, launch_with_features_off: Any, tmp_path: Any
+    device: Callable[..., Any], site: Any, tmp_path: Any
 ) -> None:
     g = guest_game(start=80)
     host = device()
@@ -575,32 +607,29 @@ def test_pairing_by_scanning_the_qr_code(
     assert_axe(host, "host pairing screen with its QR code")
     video = tmp_path / "qr.y4m"
     write_y4m(video, code)
-    camera = launch_with_features_off(
-        LINK_FEATURES_OFF,
+    # the guest's Chromium has a fake camera playing the video
+    camera = (
         "--use-fake-device-for-media-stream",
         "--use-fake-ui-for-media-stream",
         f"--use-file-for-fake-video-capture={video}",
     )
-    try:
-        guest = device(camera)
-        open_site(guest, site, url())
-        guest.locator("[data-link=join]").click()
-        assert_axe(guest, "guest pairing screen")
-        guest.locator("[data-link=scan]").click()
-        answer = guest.locator("#link-answer-code")
-        expect(answer).to_have_attribute("data-code", _nonempty(), timeout=RESULT_TIMEOUT_MS)
-        assert guest.locator("#link-offer").input_value() == code  # read from the camera
-        fetched = [u for u in guest.context.guard.local if u.endswith("/jsqr.js")]
-        if not guest.evaluate("() => 'BarcodeDetector' in window"):
-            assert fetched, "jsQR was not loaded to read the camera"
-        assert not [u for u in host.context.guard.local if u.endswith("/jsqr.js")]
-        connect(host, str(answer.get_attribute("data-code")))
-        expect(guest.locator("#bu-half-1")).to_be_visible(timeout=RESULT_TIMEOUT_MS)
-        expect(host.locator("#bu-half-0")).to_be_visible()
-        assert_own_cards_only(host, guest, g)
-        guest.context.close()
-    finally:
-        camera.close()
+    guest = device(args=camera)
+    open_site(guest, site, url())
+    guest.locator("[data-link=join]").click()
+    assert_axe(guest, "guest pairing screen")
+    guest.locator("[data-link=scan]").click()
+    answer = guest.locator("#link-answer-code")
+    expect(answer).to_have_attribute("data-code", _nonempty(), timeout=RESULT_TIMEOUT_MS)
+    assert guest.locator("#link-offer").input_value() == code  # read from the camera
+    fetched = [u for u in guest.context.guard.local if u.endswith("/jsqr.js")]
+    if not guest.evaluate("() => 'BarcodeDetector' in window"):
+        assert fetched, "jsQR was not loaded to read the camera"
+    assert not [u for u in host.context.guard.local if u.endswith("/jsqr.js")]
+    connect(host, str(answer.get_attribute("data-code")))
+    expect(guest.locator("#bu-half-1")).to_be_visible(timeout=RESULT_TIMEOUT_MS)
+    expect(host.locator("#bu-half-0")).to_be_visible()
+    assert_own_cards_only(host, guest, g)
+    guest.context.close()
 
 
 def test_dashing_states_over_the_link(device: Callable[[], Any], site: Any) -> None:

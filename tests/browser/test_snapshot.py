@@ -173,34 +173,36 @@ def test_repeat_visits_restore_python_from_a_snapshot(new_context: Any, serve_si
     expect_card(page, "NM")
 
 
-@pytest.mark.parametrize("damage", ["key", "bytes", "size"])
 def test_a_snapshot_from_another_build_or_with_damaged_bytes_falls_back(
-    new_context: Any, serve_site: Any, damage: str
+    new_context: Any, serve_site: Any
 ) -> None:
+    """Each damage in turn (another build's key, damaged bytes, a wrong size) on the
+    snapshot the visit before stored: the reload starts as a first visit, and its worker
+    stores a good snapshot in place of the bad one (the next damage's)."""
     context = new_context(route=False, service_workers="allow")
     server = serve_site()
     page = context.new_page()
     open_site(page, server, "/?screen=atlas")
-    _wait_snapshot(page)
-    before = page.evaluate(_STORED)
-    assert page.evaluate(_TAMPER, damage)
-    tampered = page.evaluate(_STORED)
-    if damage == "key":
-        assert tampered["key"] != before["key"] and tampered["intact"]
-    elif damage == "size":
-        assert tampered["heap"] != before["heap"] and tampered["intact"]
-    else:
-        assert tampered["key"] == before["key"] and not tampered["intact"]
+    before = _wait_snapshot(page)
+    for damage, state in (("key", "TX"), ("bytes", "OK"), ("size", "NM")):
+        assert page.evaluate(_TAMPER, damage)
+        tampered = page.evaluate(_STORED)
+        if damage == "key":
+            assert tampered["key"] != before["key"] and tampered["intact"], damage
+        elif damage == "size":
+            assert tampered["heap"] != before["heap"] and tampered["intact"], damage
+        else:
+            assert tampered["key"] == before["key"] and not tampered["intact"], damage
 
-    page.reload(wait_until="load")
-    wait_ready(page)  # no visible error: the page starts as on a first visit
-    assert _boot_path(page) == "worker"
-    assert page.evaluate("() => document.querySelector('.loader.failed') === null")
-    page.locator('[data-state="TX"]').click()
-    expect_card(page, "TX")
-    # The bad snapshot is gone: this visit's worker stores a good one in its place.
-    now = _wait_snapshot(page)
-    assert now["key"] == before["key"] and now["heap"] == before["heap"], (now, before)
+        page.reload(wait_until="load")
+        wait_ready(page)  # no visible error: the page starts as on a first visit
+        assert _boot_path(page) == "worker", damage
+        assert page.evaluate("() => document.querySelector('.loader.failed') === null")
+        page.locator(f'[data-state="{state}"]').click()
+        expect_card(page, state)
+        # The bad snapshot is gone: this visit's worker stores a good one in its place.
+        now = _wait_snapshot(page)
+        assert now["key"] == before["key"] and now["heap"] == before["heap"], (damage, now)
 
 
 def test_a_page_that_cannot_start_the_snapshots_reader_reads_it_itself(
@@ -426,15 +428,12 @@ _IN_PLACE = """async () => {
 }"""
 
 
-def test_a_stored_snapshot_goes_straight_into_the_runtimes_memory(
-    new_context: Any, serve_site: Any
-) -> None:
+def test_a_stored_snapshot_goes_straight_into_the_runtimes_memory(page: Any, site: Any) -> None:
     """restoreInPlace writes every byte of the heap where Pyodide would have copied it
     (zeros over whatever the memory held, the memory grown to fit), hands Pyodide the
     header alone, and refuses a body that does not fit its page map or header."""
-    context = new_context(route=False)
-    page = context.new_page()
-    open_site(page, serve_site(), "/?screen=atlas")
+    # (the warm page: these are the boot module's functions, on stand-ins for Pyodide's)
+    open_site(page, site, "/?screen=atlas")
     page.wait_for_load_state("networkidle")  # PyScript, which loads after ready
     got = page.evaluate(_IN_PLACE)
     assert got["replaced"] and got["restoredAfter"] and got["config"] == "config", got
@@ -469,14 +468,11 @@ _COPY_IN_SLICES = """async () => {
 }"""
 
 
-def test_the_workers_heap_is_copied_in_before_python_resumes(
-    new_context: Any, serve_site: Any
-) -> None:
+def test_the_workers_heap_is_copied_in_before_python_resumes(page: Any, site: Any) -> None:
     """copyInSlices puts every byte of the handed heap where Pyodide would have copied it,
     and Pyodide's restoreSnapshot is then handed the header alone (no second copy)."""
-    context = new_context(route=False)
-    page = context.new_page()
-    open_site(page, serve_site(), "/?screen=atlas")
+    # (the warm page: these are the boot module's functions, on stand-ins for Pyodide's)
+    open_site(page, site, "/?screen=atlas")
     page.wait_for_load_state("networkidle")  # PyScript, which loads after ready
     got = page.evaluate(_COPY_IN_SLICES)
     assert got == {
@@ -572,33 +568,42 @@ held = any(NAME in i.codes for i in sys.path_importer_cache.values() if isinstan
 """
 
 
-def test_a_games_link_imports_its_screens_modules_compiled_in_the_snapshot(
+def test_a_games_link_imports_its_screens_modules_compiled_by_the_worker_then_the_snapshot(
     new_context: Any, serve_site: Any
 ) -> None:
-    """The snapshot holds every screen's modules compiled (not run): a game's link imports
-    its table kit, hand and screen from there after the restore, and the other screens'
-    code stays there until their link is opened."""
+    """On a first visit the worker compiles the modules of the screen the link opens before
+    it hands Python over (and no other screen's): the page imports them without compiling.
+    The snapshot holds every screen's modules compiled (not run): on the repeat visit a
+    game's link imports its table kit, hand and screen from there after the restore, and
+    the other screens' code stays there until their link is opened."""
     context = new_context(route=False, service_workers="allow")
     server = serve_site()
     page = context.new_page()
     link = "/?game=border-up&level=2&mode=bot&seed=5&autostart=1"
-    open_site(page, server, link)
-    _wait_snapshot(page)
-    page.close()
-
-    page = context.new_page()
-    open_site(page, server, link)
-    assert _boot_path(page) == "snapshot"
-    held, loaded = _precompiled(page)
     screen = {
         "cardroom.web.games.border_up.screen",
         "cardroom.web.kit.table",
         "cardroom.web.kit.hand",
     }
+    others = {"cardroom.web.games.sequence.screen", "cardroom.web.games.tricks.screen"}
+    # the first visit: compiled by the worker
+    open_site(page, server, link)
+    assert _boot_path(page) == "worker"
+    held, loaded = _precompiled(page)
+    assert screen | {"pyscript.web"} <= set(loaded), loaded
+    assert not others & set(held), held
+    page.locator("[data-card]").first.wait_for()  # the table is dealt
+    _wait_snapshot(page)
+    page.close()
+
+    # the repeat visit: from the snapshot
+    page = context.new_page()
+    open_site(page, server, link)
+    assert _boot_path(page) == "snapshot"
+    held, loaded = _precompiled(page)
     assert screen <= set(loaded), loaded
     assert "pyscript.web" in loaded, loaded
     assert not screen & set(held), held  # handed out once
-    others = {"cardroom.web.games.sequence.screen", "cardroom.web.games.tricks.screen"}
     assert others <= set(held), held
     origin, still_held = page.evaluate(
         "async (code) => (await (await import('./pyodide-boot.mjs')).start())"
@@ -606,29 +611,6 @@ def test_a_games_link_imports_its_screens_modules_compiled_in_the_snapshot(
         _FIND_WITHOUT_COMPILING.replace("NAME", repr("cardroom.web.games.sequence.screen")),
     )
     assert origin.endswith("/cardroom/web/games/sequence/screen.py") and still_held, origin
-    page.locator("[data-card]").first.wait_for()  # the table is dealt
-
-
-def test_a_first_visit_of_a_games_link_imports_its_screens_modules_compiled_by_the_worker(
-    new_context: Any, serve_site: Any
-) -> None:
-    """On a first visit the worker compiles the modules of the screen the link opens before
-    it hands Python over (and no other screen's): the page imports them without compiling."""
-    context = new_context(route=False, service_workers="allow")
-    server = serve_site()
-    page = context.new_page()
-    open_site(page, server, "/?game=border-up&level=2&mode=bot&seed=5&autostart=1")
-    assert _boot_path(page) == "worker"
-    held, loaded = _precompiled(page)
-    screen = {
-        "cardroom.web.games.border_up.screen",
-        "cardroom.web.kit.table",
-        "cardroom.web.kit.hand",
-    }
-    assert screen | {"pyscript.web"} <= set(loaded), loaded
-    assert not {"cardroom.web.games.sequence.screen", "cardroom.web.games.tricks.screen"} & set(
-        held
-    )
     page.locator("[data-card]").first.wait_for()  # the table is dealt
 
 

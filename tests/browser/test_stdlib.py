@@ -56,9 +56,10 @@ def test_the_start_path_compiles_no_standard_library_module_from_source(
 
 
 def test_the_rest_of_the_standard_library_imports_and_the_left_out_modules_are_missing(
-    new_context: Any, site: Any
+    page: Any, site: Any
 ) -> None:
-    page = new_context().new_page()
+    """(A repeat visit's page, Python restored from the snapshot, imports as a first
+    visit's would: the same zips on the same path.)"""
     open_site(page, site, "/?screen=atlas")
     result = page.evaluate(
         _MODULES,
