@@ -20,7 +20,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import decline_plunge, format_violations, open_site, run_axe, wait_ready
+from browser_helpers import (
+    decline_plunge,
+    format_violations,
+    open_site,
+    run_axe,
+    wait_for_promise,
+    wait_ready,
+)
 from conftest import serve
 from playwright.sync_api import expect
 
@@ -163,10 +170,11 @@ def test_a_new_build_waits_for_the_next_screen(
         assert page.evaluate("() => window.__sameDocument") is None
         assert is_second_build(page), f"still the first build: {workers(page)}"
         assert page.evaluate("() => navigator.serviceWorker.controller !== null")
-        page.wait_for_function(
+        wait_for_promise(
+            page,
             "(n) => caches.keys().then(k => k.filter(x => x.startsWith('cardroom-')).join() === n)",
-            arg=new_cache,
-            timeout=30_000,
+            new_cache,
+            timeout_ms=30_000,
         )
         expect(page.locator("#update-banner")).to_have_count(0)
 
