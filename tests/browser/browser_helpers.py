@@ -58,6 +58,26 @@ def wait_ready(page: Any, timeout_ms: int = READY_TIMEOUT_MS) -> None:
     assert marks >= 1, "data-ready is set but performance.mark('cardroom:ready') is missing"
 
 
+def wait_for_promise(
+    page: Any, expression: str, arg: Any = None, *, timeout_ms: int = 30_000, poll_ms: int = 250
+) -> Any:
+    """Wait until ``expression`` (a function, possibly ``async`` or returning a Promise, as
+    Cache Storage and the service worker's API need) gives a truthy value; return it.
+
+    Playwright's ``page.wait_for_function`` does not await a Promise: it takes the Promise
+    object itself as truthy and returns at once, so an ``async`` predicate never waits. Here
+    each poll is a ``page.evaluate``, which awaits it.
+    """
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        value = page.evaluate(expression, arg)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not true after {timeout_ms} ms ({value!r}): {expression}")
+        time.sleep(poll_ms / 1000)
+
+
 def _status_text(page: Any) -> str:
     try:
         return page.evaluate(

@@ -15,7 +15,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import format_violations, open_site, run_axe, wait_ready, write_y4m
+from browser_helpers import (
+    format_violations,
+    open_site,
+    run_axe,
+    wait_for_promise,
+    wait_ready,
+    write_y4m,
+)
 from playwright.sync_api import expect
 
 from cardroom import tournament as tm
@@ -371,7 +378,8 @@ def test_the_director_works_offline_once_visited(new_context: Any, serve_site: A
     wait_ready(page)
     page.wait_for_function(READY, timeout=60_000)
     assert page.evaluate("() => navigator.serviceWorker.controller !== null")
-    page.wait_for_function(
+    wait_for_promise(
+        page,
         """async () => {
             for (const name of await caches.keys()) {
                 const keys = await (await caches.open(name)).keys();
@@ -379,8 +387,8 @@ def test_the_director_works_offline_once_visited(new_context: Any, serve_site: A
             }
             return false;
         }""",
-        timeout=30_000,
-        polling=500,
+        timeout_ms=30_000,
+        poll_ms=500,
     )
     page.locator("#td-new-name").fill("Offline Cup")
     page.get_by_role("button", name="Start the tournament").click()

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from browser_helpers import wait_for_promise
 from conftest import FIRST_TRY, RENDERER_CRASHES
 
 pytestmark = pytest.mark.browser
@@ -54,3 +55,25 @@ def test_a_test_context_starts_no_address_bar_renderers(browser: Any) -> None:
     assert [t for t in targets if t["type"] == "page"], "the listing holds no page at all"
     ui = [t["url"] for t in targets if t["type"] == "browser_ui"]
     assert not ui, f"Chromium renders its own UI for a test window: {ui}"
+
+
+def test_wait_for_promise_waits_for_an_async_predicate(browser: Any) -> None:
+    """Cache Storage and the service worker's API answer with Promises. Playwright's
+    ``page.wait_for_function`` takes a Promise for true and returns at once (which made
+    the offline tests' waits for a cached file pass before the file was there);
+    ``wait_for_promise`` awaits each poll."""
+    page = browser.new_page()
+    try:
+        page.set_content("<p>waiting</p>")
+        page.evaluate("() => { window.__t0 = performance.now(); }")
+        late = "() => Promise.resolve(performance.now() - window.__t0 > 1500)"
+        # what the harness must not rely on: the Promise itself is taken for true
+        page.wait_for_function(late, timeout=1000)
+        assert not page.evaluate(late), "the predicate was already true"
+        # what it does instead: each poll's Promise is awaited
+        assert wait_for_promise(page, late, timeout_ms=10_000) is True
+        assert page.evaluate("() => performance.now() - window.__t0") > 1500
+        with pytest.raises(AssertionError, match="not true after 500 ms"):
+            wait_for_promise(page, "async () => false", timeout_ms=500)
+    finally:
+        page.close()

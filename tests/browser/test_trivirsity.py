@@ -18,7 +18,14 @@ import time
 from typing import Any
 
 import pytest
-from browser_helpers import Touch, format_violations, open_site, run_axe, wait_ready
+from browser_helpers import (
+    Touch,
+    format_violations,
+    open_site,
+    run_axe,
+    wait_for_promise,
+    wait_ready,
+)
 from playwright.sync_api import expect
 
 from cardroom.core import Move, bot_context
@@ -431,6 +438,19 @@ def test_pass_and_play_hides_every_other_hand(page: Any, site: Any) -> None:
     expect(page.locator('.tv-seat[data-seat="1"]')).to_have_attribute("aria-current", "true")
 
 
+#: whether the service worker's offline copy (its ``cardroom-<build>`` cache) holds the
+#: word index (a Promise: wait_for_promise, not page.wait_for_function, which would take
+#: the Promise itself for true)
+WORDS_IN_OFFLINE_COPY = """async () => {
+    for (const n of await caches.keys()) {
+        if (!n.startsWith('cardroom-')) continue;
+        const keys = await (await caches.open(n)).keys();
+        if (keys.some((r) => r.url.includes('/words/enable1-'))) return true;
+    }
+    return false;
+}"""
+
+
 def test_word_index_is_lazy_and_cached_for_offline(new_context: Any, serve_site: Any) -> None:
     """The word index is never fetched on the start path; the Tri-Virsity screen fetches
     it, the service worker keeps it, and the game opens with no server afterwards."""
@@ -445,24 +465,13 @@ def test_word_index_is_lazy_and_cached_for_offline(new_context: Any, serve_site:
     assert [u for u in seen if "/pyodide.asm.wasm" in u], "requests are recorded"
     assert not [u for u in seen if "/words/" in u], "fetched on the start path"
     # ... but once the page is idle the service worker fetches it, so a game first opened
-    # offline has it
-    page.wait_for_function(
-        """async () => { for (const n of await caches.keys()) {
-              const c = await caches.open(n);
-              for (const r of await c.keys()) if (r.url.includes('/words/enable1-')) return true;
-           } return false; }""",
-        timeout=30_000,
-    )
+    # offline has it: the background copy starts once the first visit has stored Python's
+    # snapshot (two minutes at most, web/boot.js) and the page is idle
+    wait_for_promise(page, WORDS_IN_OFFLINE_COPY, timeout_ms=180_000)
     page.goto(server.url("/?game=tri-virsity&mode=solitaire"), wait_until="load")
     expect(page.locator("#kit-setup")).to_be_visible(timeout=60_000)
     assert page.evaluate("() => navigator.serviceWorker.controller !== null")
-    page.wait_for_function(
-        """async () => { for (const n of await caches.keys()) {
-              const c = await caches.open(n);
-              for (const r of await c.keys()) if (r.url.includes('/words/enable1-')) return true;
-           } return false; }""",
-        timeout=30_000,
-    )
+    assert page.evaluate(WORDS_IN_OFFLINE_COPY), "the offline copy lost the word index"
     server.stop()
     cdp = context.new_cdp_session(page)
     cdp.send("Network.clearBrowserCache")  # only the service worker's cache is left

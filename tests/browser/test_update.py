@@ -20,7 +20,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import decline_plunge, format_violations, open_site, run_axe, wait_ready
+from browser_helpers import (
+    decline_plunge,
+    format_violations,
+    open_site,
+    run_axe,
+    wait_for_promise,
+    wait_ready,
+)
 from conftest import serve
 from playwright.sync_api import expect
 
@@ -68,8 +75,13 @@ def new_build_waiting(page: Any, site: Path) -> str:
     """Make the copy at ``site`` the second build, have ``page``'s registration look for
     it, and wait until its worker is waiting. Returns the new cache name."""
     new_cache = second_build(site)
+    # (bounded: the registration's update() settles only when its job ends, and a test
+    # must not hang on it; waiting_worker then says whether the new worker got there)
     page.evaluate(
-        "() => navigator.serviceWorker.getRegistration().then(r => r.update()).then(() => 1)"
+        """() => Promise.race([
+            navigator.serviceWorker.getRegistration().then((r) => r.update()).then(() => 1),
+            new Promise((done) => setTimeout(() => done(0), 30000)),
+        ])"""
     )
     waiting_worker(page)
     return new_cache
@@ -79,14 +91,39 @@ def workers(page: Any) -> str:
     """The page's registration, for a failure's message: each worker's state, whether the
     page is controlled, and the site's caches."""
     return page.evaluate(
-        """() => navigator.serviceWorker.getRegistration().then(async (r) => JSON.stringify({
-            active: r && r.active && r.active.state,
-            waiting: r && r.waiting && r.waiting.state,
-            installing: r && r.installing && r.installing.state,
-            controlled: !!navigator.serviceWorker.controller,
-            caches: (await caches.keys()).filter((k) => k.startsWith("cardroom-")),
-        }))"""
+        """() => Promise.race([
+            navigator.serviceWorker.getRegistration().then(async (r) => JSON.stringify({
+                active: r && r.active && r.active.state,
+                waiting: r && r.waiting && r.waiting.state,
+                installing: r && r.installing && r.installing.state,
+                controlled: !!navigator.serviceWorker.controller,
+                caches: (await caches.keys()).filter((k) => k.startsWith("cardroom-")),
+            })),
+            new Promise((done) => setTimeout(() => done("no answer in 5 s"), 5000)),
+        ])"""
     )
+
+
+def reload_now(page: Any, banner: Any, *, timeout_ms: int = 60_000) -> None:
+    """Click the banner's Reload now and wait for the page's reload. If none comes, say
+    what the page was doing: its banner (a click that reached the page disables the button
+    and says "Starting the new version"), its registration's workers and caches."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: PLC0415
+
+    try:
+        with page.expect_navigation(wait_until="load", timeout=timeout_ms):
+            banner.get_by_role("button", name="Reload now").click()
+    except PlaywrightTimeoutError as exc:
+        try:
+            text = banner.inner_text(timeout=2_000)
+            disabled = banner.get_by_role("button", name="Reload now").is_disabled(timeout=2_000)
+            state = workers(page)
+        except Exception as why:  # noqa: BLE001 - the report must not hide the timeout
+            text, disabled, state = "?", "?", f"(could not ask the page: {why})"
+        raise AssertionError(
+            f"Reload now: no reload in {timeout_ms} ms; banner {text!r}, button disabled: "
+            f"{disabled}; registration: {state}"
+        ) from exc
 
 
 def is_second_build(page: Any) -> bool:
@@ -157,16 +194,16 @@ def test_a_new_build_waits_for_the_next_screen(
         assert page.evaluate("(k) => sessionStorage.getItem(k) !== null", key)
 
         # Reload now: the second build takes over
-        with page.expect_navigation(wait_until="load", timeout=60_000):
-            banner.get_by_role("button", name="Reload now").click()
+        reload_now(page, banner)
         wait_ready(page)
         assert page.evaluate("() => window.__sameDocument") is None
         assert is_second_build(page), f"still the first build: {workers(page)}"
         assert page.evaluate("() => navigator.serviceWorker.controller !== null")
-        page.wait_for_function(
+        wait_for_promise(
+            page,
             "(n) => caches.keys().then(k => k.filter(x => x.startsWith('cardroom-')).join() === n)",
-            arg=new_cache,
-            timeout=30_000,
+            new_cache,
+            timeout_ms=30_000,
         )
         expect(page.locator("#update-banner")).to_have_count(0)
 
@@ -236,8 +273,7 @@ def test_reload_in_another_tab_never_breaks_this_game(
 
         new_cache = new_build_waiting(atlas, copy)
         expect(atlas.locator("#update-banner")).to_be_visible()
-        with atlas.expect_navigation(wait_until="load", timeout=60_000):
-            atlas.locator("#update-banner").get_by_role("button", name="Reload now").click()
+        reload_now(atlas, atlas.locator("#update-banner"))
         wait_ready(atlas)
         assert is_second_build(atlas), f"still the first build: {workers(atlas)}"
 
@@ -262,8 +298,7 @@ def test_reload_in_another_tab_never_breaks_this_game(
         game.get_by_role("button", name="Leave the game").click()
         banner = game.locator("#update-banner")
         expect(banner).to_be_visible()
-        with game.expect_navigation(wait_until="load", timeout=60_000):
-            banner.get_by_role("button", name="Reload now").click()
+        reload_now(game, banner)
         wait_ready(game)
         assert is_second_build(game), f"still the first build: {workers(game)}"
         assert game.evaluate("(k) => sessionStorage.getItem(k) !== null", key)
@@ -296,7 +331,6 @@ def test_reload_now_always_reloads(new_context: Any, site_dir: Path, tmp_path: P
         assert not is_second_build(page), workers(page)
         expect(banner).to_be_visible()
         expect(banner).to_contain_text("A new version is ready")
-        with page.expect_navigation(wait_until="load", timeout=60_000):
-            banner.get_by_role("button", name="Reload now").click()
+        reload_now(page, banner)
         wait_ready(page)
         assert is_second_build(page), f"still the first build: {workers(page)}"
