@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up (idempotent, including Debian's chromium), lint (ruff, eslint), type-check the
 # engine (mypy: py/cardroom without cardroom.web, configured in pyproject.toml), and run the
-# tests on two workers:
+# tests (two workers for --fast, three for the whole run):
 #   ./scripts/test.sh            every test, unit and browser, and the engine's coverage
 #                                printed at the end (not a gate); CI runs exactly this
 #   ./scripts/test.sh --fast     engine, rules and unit tests: no browser, no site build, no
@@ -31,10 +31,12 @@ if [ "$fast" = 1 ]; then
   exec .venv/bin/python -m pytest -n 2 --dist loadgroup -m "not browser and not slow" \
     --ignore=tests/browser "$@"
 fi
-echo "== pytest (unit + browser, two workers)"
+echo "== pytest (unit + browser, three workers)"
 # --dist loadfile: each file to whichever worker is free (a browser file shares its
-# worker's Chromium and warm profile), so the two workers finish together
-.venv/bin/python -m pytest -n 2 --dist loadfile --cov --cov-report= "$@" || status=$?
+# worker's Chromium and warm profile), so the workers finish together. Three on two cores:
+# a browser test spends part of its time waiting (a computer's thinking time, a round
+# clock, a page's load), which a third worker's tests fill
+.venv/bin/python -m pytest -n 3 --dist loadfile --cov --cov-report= "$@" || status=$?
 if [ -f .coverage ]; then
   echo "== coverage of the engine (py/cardroom without cardroom.web; not a gate)"
   .venv/bin/python -m coverage report --skip-covered --skip-empty --sort=cover 2>/dev/null |
