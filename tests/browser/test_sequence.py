@@ -512,8 +512,15 @@ def test_result_board_is_readable_on_tablets_and_laptops_and_zooms_on_a_phone(
     assert box is not None
     mid = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     Touch(page).drag(mid, (mid[0] - 120, mid[1] - 60), steps=8)
-    page.wait_for_timeout(150)
-    assert page.evaluate(FINAL_BOX_JS)[2] > left + 50  # a finger pans the board
+    # the finger let go moving: the box flings on, and a tap during a fling only stops it
+    # (as on a phone), so the next tap waits for the board to stand still
+    panned, still = page.evaluate(FINAL_BOX_JS)[2], 0
+    while still < 3:
+        page.wait_for_timeout(100)
+        now = page.evaluate(FINAL_BOX_JS)[2]
+        still = still + 1 if now == panned else 0
+        panned = now
+    assert panned > left + 50  # a finger pans the board
     Touch(page).tap(zoom)
     expect(zoom).to_have_attribute("aria-pressed", "false")
     for size in ("tablet-768x1024", "tablet-1024x768", "laptop-1366x768"):
