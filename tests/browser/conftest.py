@@ -539,6 +539,9 @@ def warm_enabled() -> bool:
     return os.environ.get("CARDROOM_WARM", "1").strip().lower() not in ("0", "false", "no")
 
 
+#: the console line of a profile on disk asking for /favicon.ico for a page that names none
+FAVICON_404 = r"status of 404 .*\(http://127\.0\.0\.1:\d+/favicon\.ico\)$"
+
 #: how many device contexts (each a Chromium of its own) a worker keeps for later tests
 DEVICE_CONTEXTS_KEPT = 2
 
@@ -670,7 +673,7 @@ class WarmProfile:
         guard = Guard()
         guard.attach(ctx, route=False)
         # a profile on disk asks for /favicon.ico for a page that names none (see below)
-        guard.allow_console(r"status of 404 .*\(http://127\.0\.0\.1:\d+/favicon\.ico\)$")
+        guard.allow_console(FAVICON_404)
         guard.on_disk = True  # type: ignore[attr-defined]
         ctx.guard = guard
         return ctx
@@ -706,7 +709,7 @@ class WarmProfile:
         self.guard.__init__()  # type: ignore[misc]
         # A profile on disk (not an incognito context) asks for /favicon.ico for a page
         # that names no icon, such as a test's own host page; the site has none there.
-        self.guard.allow_console(r"status of 404 .*\(http://127\.0\.0\.1:\d+/favicon\.ico\)$")
+        self.guard.allow_console(FAVICON_404)
         return ctx
 
     def own_device_context(
@@ -731,10 +734,7 @@ class WarmProfile:
         used closed first. Its teardown is :meth:`release_device_context`."""
         key = repr(sorted(options.items()))
         if key in self.in_use:  # a second device alike in the same test: one of its own
-            copy = Path(tempfile.mkdtemp(prefix="warm-device-")) / "profile"
-            ctx = self.device_context(copy, **options)
-            ctx.on("close", lambda _c: shutil.rmtree(copy.parent, ignore_errors=True))
-            kept = KeptContext(ctx, key)
+            kept = KeptContext(self.own_device_context(**options), key)
             kept.changed = True  # closed after the test, never kept
             return kept
         ctx = self.devices.pop(key, None)
@@ -746,13 +746,11 @@ class WarmProfile:
                     ctx.close()
                 ctx = None
         if ctx is None:
-            copy = Path(tempfile.mkdtemp(prefix="warm-device-")) / "profile"
-            ctx = self.device_context(copy, **options)
-            ctx.on("close", lambda _c: shutil.rmtree(copy.parent, ignore_errors=True))
+            ctx = self.own_device_context(**options)
             ctx.on("close", lambda c, k=key: self.devices.get(k) is c and self.devices.pop(k))
         else:
             ctx.guard.__init__()
-            ctx.guard.allow_console(r"status of 404 .*\(http://127\.0\.0\.1:\d+/favicon\.ico\)$")
+            ctx.guard.allow_console(FAVICON_404)
         self.devices[key] = ctx
         for old in [k for k in self.devices if k not in self.in_use and k != key]:
             if len(self.devices) <= DEVICE_CONTEXTS_KEPT:
