@@ -69,10 +69,27 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.browser)
         elif "site_build" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.slow)
-        if item.path.name.endswith("_conformance.py"):
+        if item.path.name.endswith("_conformance.py") or _in_browser_dir(item):
             # the playouts run without the coverage tracer (pytest-cov's marker), which more
-            # than doubles their CPU; the engine's unit and rules tests are measured
+            # than doubles their CPU; the engine's unit and rules tests are measured. So do
+            # the browser tests: the engine they play runs in Pyodide, out of the tracer's
+            # sight, and it would only slow the test's Playwright calls
             item.add_marker(pytest.mark.no_cover)
+
+
+@pytest.hookimpl(hookwrapper=True, trylast=True)
+def pytest_runtest_call(item: pytest.Item) -> Any:
+    """A ``no_cover`` test runs untraced under pytest-xdist too.
+
+    pytest-cov pauses coverage around a ``no_cover`` test (its own wrapper of this hook,
+    outside this one), but in an xdist worker a C tracer stays installed on the test's
+    thread after the pause: ``sys.gettrace()`` is still coverage's, and the conformance
+    playouts ran about 3 times slower with ``--cov`` than without. The tracer is taken off
+    this thread here; pytest-cov's resume after the test installs it again.
+    ``tests/test_coverage_pause.py`` checks both."""
+    if item.get_closest_marker("no_cover") is not None and sys.gettrace() is not None:
+        sys.settrace(None)
+    yield
 
 
 # --------------------------------------------------------------------------- the site
