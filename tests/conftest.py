@@ -4,13 +4,14 @@ Markers (pyproject.toml): every test under ``tests/browser`` is ``browser``; eve
 uses the site build (``site_build``, directly or through another fixture) is ``slow``.
 ``./scripts/test.sh --fast`` runs ``-m "not browser and not slow"``. The tests in
 ``*_conformance.py`` files are ``no_cover``: ``./scripts/test.sh`` measures the engine's
-coverage, and the tracer would more than double the playouts' CPU (so are the few other
-tests that play many whole games, the bots' strength tests: marked where they are; the
-hard Play the Ranks bot's test ran 7 times slower traced). The conformance tests'
+coverage, and the tracer would more than double the playouts' CPU. So are the few other
+tests that play many whole games, the bots' strength tests (marked where they are; the
+hard Play the Ranks bot's test ran 7 times slower traced), and every browser test (the
+engine it plays runs in Pyodide, out of the tracer's sight). The conformance tests'
 playouts and seeds come from ``tests/playouts.py`` (``CARDROOM_PLAYOUTS``,
 ``CARDROOM_SEED``); pytest's header names both, and so does the summary after a failure.
 
-Under pytest-xdist (``./scripts/test.sh`` and ``--fast`` run two workers) each test file
+Under pytest-xdist (``./scripts/test.sh`` runs three workers, ``--fast`` two) each test file
 goes whole to whichever worker is free (``--dist loadfile``; a worker starts Chromium once,
 for all its browser files). The site is built once per session, for every worker and the
 build's own tests (``site_build``)."""
