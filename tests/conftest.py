@@ -18,11 +18,13 @@ build's own tests (``site_build``)."""
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import shutil
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -114,15 +116,9 @@ def build_site(out: Path) -> Path:
     return out
 
 
-@pytest.fixture(scope="session")
-def site_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site built once for the whole test session, read-only for the tests. Under
-    pytest-xdist the workers share it (their temporary directories have one parent): the
-    first worker to ask builds it while the other waits on a lock, and a build that failed
-    or was cut short is done again by the next one to ask."""
-    base = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        base = base.parent
+def _build_once(base: Path) -> Path:
+    """The session's site in ``base/site``, built by whoever asks first (see
+    ``site_build``)."""
     out, done = base / "site", base / "site.built"
     with (base / "site.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -131,3 +127,42 @@ def site_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
             build_site(out)
             done.write_text("built\n")
     return out
+
+
+def _build_early(base: Path) -> None:
+    with contextlib.suppress(Exception):  # a failed build is done again, and reported, on demand
+        _build_once(base)
+
+
+@pytest.hookimpl(trylast=True)  # after pytest's own, which sets up the temporary directories
+def pytest_configure(config: pytest.Config) -> None:
+    """The whole run's controller (pytest-xdist, ``./scripts/test.sh``) starts the site build
+    at once, in the background: the workers start and collect meanwhile, where the first
+    of them to need the site used to build it while the others waited. Only for a run of
+    every test (no paths, no ``-k``, no ``-m``), which needs the site; the workers'
+    ``site_build`` waits on the build's lock."""
+    worker = hasattr(config, "workerinput")
+    if (
+        worker
+        or not getattr(config.option, "numprocesses", None)
+        or os.environ.get("CARDROOM_SITE")
+        or config.option.keyword
+        or config.option.markexpr
+        or config.args_source == pytest.Config.ArgsSource.ARGS  # some files or tests only
+    ):
+        return
+    base = config._tmp_path_factory.getbasetemp()  # the workers' temporary directories' parent
+    threading.Thread(target=_build_early, args=(base,), name="site-build", daemon=True).start()
+
+
+@pytest.fixture(scope="session")
+def site_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built once for the whole test session, read-only for the tests. Under
+    pytest-xdist the workers share it (their temporary directories have one parent): the
+    controller starts it (``pytest_configure``), or the first worker to ask builds it while
+    the others wait on a lock, and a build that failed or was cut short is done again by
+    the next one to ask."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent
+    return _build_once(base)
