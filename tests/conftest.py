@@ -73,10 +73,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         elif "site_build" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.slow)
         if item.path.name.endswith("_conformance.py") or _in_browser_dir(item):
-            # the playouts run without the coverage tracer (pytest-cov's marker), which more
-            # than doubles their CPU; the engine's unit and rules tests are measured. So do
-            # the browser tests: the engine they play runs in Pyodide, out of the tracer's
-            # sight, and it would only slow the test's Playwright calls
+            # without the coverage tracer (pytest-cov's marker; see the module's docstring):
+            # it more than doubles the playouts' CPU, and a browser test's engine runs in
+            # Pyodide, out of its sight
             item.add_marker(pytest.mark.no_cover)
 
 
