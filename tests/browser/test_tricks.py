@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from browser_helpers import format_violations, open_site, run_axe, wait_ready
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from cardroom.core import Move
@@ -255,6 +256,37 @@ def test_zap_level3_against_the_computer_by_keyboard(page: Any, site: Any) -> No
     p.play_to_end(local=False)
     check_result(page, "border-zap", seed, {"level": 3}, ["You", "The computer"])
     assert page.locator(".tr-result-log li").first.inner_text().count("zap") >= 1
+
+
+def test_space_held_on_a_card_while_the_computer_moves(page: Any, site: Any) -> None:
+    """A Space press on a card is never lost to a redraw. In Border Zap's trades and
+    discard both teams choose at once, and the computer's choice lands (400 ms after the
+    last move) while the player is choosing: the hand is drawn anew, the focus put back
+    on the same card. A key held across that redraw (its keydown on the old button, its
+    keyup on the new one) still picks the card, and the focus stays on it."""
+    open_site(page, site, game_url("border-zap", level=3, mode="bot", difficulty="medium",
+                                   seed=21))  # fmt: skip
+    game = page.locator(".tr-game")
+    p = Player(page, "keyboard")
+    held_across = 0
+    for phase in ("trade1", "trade2", "discard"):
+        expect(page.locator(f'.tr-game[data-phase="{phase}"][data-turn="mine"]')).to_have_count(1)
+        card = game.locator("button.tr-card:not([disabled])").first
+        code = card.get_attribute("data-card")
+        card.focus()
+        page.evaluate("window.__held = document.activeElement")
+        page.keyboard.down(" ")
+        try:  # the computer's choice draws the hand anew while the key is down
+            page.wait_for_function("() => !window.__held.isConnected", timeout=3000)
+            held_across += 1
+        except PlaywrightError:
+            pass  # it came before the keydown: this press is an ordinary one
+        page.keyboard.up(" ")
+        picked = game.locator(f'button.tr-card[data-card="{code}"]')
+        expect(picked).to_have_attribute("aria-pressed", "true")
+        expect(picked).to_be_focused()
+        p.press(game.locator(".tr-choices [data-act=move]"))
+    assert held_across >= 1, "the computer never moved while Space was held"
 
 
 def test_zap_level4_two_teams_by_mouse_and_touch(new_context: Any, site: Any) -> None:

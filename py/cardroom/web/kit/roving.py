@@ -13,6 +13,13 @@ row above/below when it wraps, ``Home``/``End`` to its ends (see
 are left to the games (Alt+arrows move a card in Border-Up, Dashing States and
 Tri-Virsity). When a redraw takes away the focused card (played, discarded), :func:`sync`
 puts the focus on its neighbour, so the keyboard carries on in the hand.
+
+Space on a card button presses it on the keydown, as Enter does, not on the keyup as a
+browser would: a screen draws its hand anew whenever its view changes (the computer's
+choice landing during simultaneous choices, a clock call), and a browser clicks on
+Space's keyup only if the button that took the keydown is still there. The new card
+button in its place (focused again) would take the keyup and do nothing, and the press
+would be lost. The keyup is then held back, so that no browser clicks a second time.
 """
 
 from __future__ import annotations
@@ -99,7 +106,37 @@ def _focusout(evt: Any) -> None:
         _inside[0] = None
 
 
+def _card_button(evt: Any) -> Any:
+    """The enabled card button of a hand that takes this key event, or None."""
+    el = dom.closest(evt.target, "[data-card]")
+    if el is None or el.tagName != "BUTTON" or el.disabled:
+        return None
+    return el if dom.closest(el, "[data-roving]") is not None else None
+
+
+def _space(evt: Any) -> bool:
+    """Space on a card button: pressed now (once for a held key); True if handled."""
+    if str(evt.key) != " " or evt.defaultPrevented:
+        return False
+    if evt.altKey or evt.ctrlKey or evt.metaKey or evt.shiftKey:
+        return False
+    el = _card_button(evt)
+    if el is None:
+        return False
+    evt.preventDefault()  # no click on the keyup, no scrolling
+    if not evt.repeat:
+        el.click()  # a keyboard's click (detail 0), as the browser's own would be
+    return True
+
+
+def _keyup(evt: Any) -> None:
+    if str(evt.key) == " " and _card_button(evt) is not None:
+        evt.preventDefault()  # pressed on the keydown already
+
+
 def _keydown(evt: Any) -> None:
+    if _space(evt):
+        return
     key = str(evt.key)
     if key not in ROVING_KEYS or evt.defaultPrevented:
         return
@@ -127,9 +164,14 @@ def _keydown(evt: Any) -> None:
 
 
 def _install() -> None:
-    """The page's three listeners, once: they live as long as the page (every screen's
+    """The page's four listeners, once: they live as long as the page (every screen's
     hands are found from the event's target), so no screen's ``Listeners`` owns them."""
     if _proxies:
         return
-    for name, fn in (("focusin", _focusin), ("focusout", _focusout), ("keydown", _keydown)):
+    for name, fn in (
+        ("focusin", _focusin),
+        ("focusout", _focusout),
+        ("keydown", _keydown),
+        ("keyup", _keyup),
+    ):
         _proxies.append(when(name, [js.document])(fn))
