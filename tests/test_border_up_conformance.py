@@ -70,25 +70,38 @@ def test_border_up_conformance(level):
     shouts = [sh for v in verdicts for sh in v.shouts]
     valid = Counter(sh[4] for sh in shouts)
     assert valid[True] >= scaled(100) and valid[False] >= scaled(100), valid
-    # Groups that could be lined up but were shown out of order lose at Levels 3 and 4.
-    out_of_order = [
-        g
-        for _, _, _, groups, ok in shouts
-        if not ok
-        for g in groups
-        if len(g) in ((3,) if level < 4 else (3, 4, 5)) and can_line_up(g)
-        and not group_ok(g, level)
-    ]  # fmt: skip
-    assert (len(out_of_order) > 0) == (level > 2), len(out_of_order)
+
+    def more(seeds: range) -> Any:
+        return check_game(GAME, seeds, {"level": level}, oracle=oracle, chooser=racing, deep=0)
+
+    # Groups that could be lined up but were shown out of order lose at Levels 3 and 4
+    # (never at Level 2). Such a shout comes from the harness's near misses: about 6 times
+    # in 200 games at Level 4 (1 to 11 on 20 seeds), none in about one run in 400 (seed
+    # 347955 had none): played on until one shows.
+    def out_of_order() -> list[Any]:
+        return [
+            g
+            for v in verdicts
+            for _, _, _, groups, ok in v.shouts
+            if not ok
+            for g in groups
+            if len(g) in ((3,) if level < 4 else (3, 4, 5)) and can_line_up(g)
+            and not group_ok(g, level)
+        ]  # fmt: skip
+
+    start, step = level * 10_000 + report.games, max(1, PLAYOUTS // 2)
+    for _ in range(8 if level > 2 else 0):
+        if out_of_order():
+            break
+        more(seeds(start, step))
+        start += step
+    assert (len(out_of_order()) > 0) == (level > 2), len(out_of_order())
     assert sum(v.passes_in_window for v in verdicts) > 0
     assert sum(v.late for v in verdicts) > 0
     assert sum(sum(v.plunged) == 2 for v in verdicts) > 0
     # every line of the scoring table, 40 points included (the rarer ones played on until
     # they show)
     wanted = {"5,5", "10,0", "0,20", "20,0", "30,0", "0,30"}
-
-    def more(seeds: range) -> Any:
-        return check_game(GAME, seeds, {"level": level}, oracle=oracle, chooser=racing, deep=0)
 
     def enough(seen: set[str]) -> bool:
         return wanted <= seen and any("40" in key.split(",") for key in seen)
